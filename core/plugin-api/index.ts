@@ -1,0 +1,4 @@
+export * from './manifest';
+export * from './site-config';
+export * from './web';
+export * from './server';

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import type { Language } from '../shared/constants';
+import type { SiteConfig } from './site-config';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type JsonSchema = Record<string, unknown>;
+
+export interface Migration {
+  /** Unique within the plugin; applied once, in array order, recorded as "<pluginId>:<name>". */
+  name: string;
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
+
+/** Who made the request, once the kernel has checked the Blade-Auth token. */
+export interface Principal {
+  kind: 'user' | 'operator';
+  /** Internal id of the member or operator. */
+  id: string;
+  /** Token family / device, for revocation. */
+  sessionId?: string;
+}
+
+export interface ApiRequest<Q = any, B = any, P = any> {
+  query: Q;
+  body: B;
+  params: P;
+  /** Present when the route requires it (auth: 'user' | 'operator') or a valid token came along. */
+  principal: Principal | null;
+  /** The user's language from the mj-lang header (falls back to the site default). */
+  language: Language;
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** Translates a key of the core or a plugin namespace ("ns:key") into the request language. */
+  t(key: string, params?: Record<string, unknown>): string;
+}
+
+export interface RouteDefinition<Q = any, B = any, P = any, R = unknown> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Under /api/{head} (e.g. "/coin/open/getSpotSymbols"); a path starting with "/api/" is taken as is. */
+  path: string;
+  auth?: 'public' | 'user' | 'operator';
+  /** JSON Schemas (from schemas/) the kernel validates with; a mismatch is a 400 envelope naming the field. */
+  schema?: { querystring?: JsonSchema; body?: JsonSchema; params?: JsonSchema };
+  /** Returns the envelope's data; throw ApiError (core/shared) for a 4xx envelope. */
+  handler(request: ApiRequest<Q, B, P>): Promise<R> | R;
+}
+
+/** A file download: the handler returns the bytes and the kernel sets the headers. */
+export interface FileResult {
+  kind: 'file';
+  fileName: string;
+  contentType: string;
+  body: Buffer | string;
+}
+
+export interface RealtimePublisher {
+  /**
+   * Publishes a JSON payload. Market topics pass `conflate` so at most ~10 updates/s leave per topic;
+   * every message carries a per-topic sequence number `seq`.
+   */
+  publish(topic: string, payload: unknown, options?: { conflate?: boolean }): void;
+}
+
+export interface AuditEntry {
+  operatorId: string;
+  action: string;
+  target?: string;
+  before?: unknown;
+  after?: unknown;
+  ip?: string;
+}
+
+export interface ServerContext {
+  db: Kysely<any>;
+  dialect: Dialect;
+  site: SiteConfig;
+  realtime: RealtimePublisher;
+  audit: { record(entry: AuditEntry): Promise<void> };
+  log: { info(message: string, extra?: object): void; warn(message: string, extra?: object): void; error(message: string, extra?: object): void };
+  /** Wall-clock time; tests may replace it. */
+  now(): Date;
+  /** Data directory (uploads, SQLite file). */
+  dataDir: string;
+}
+
+/** What a server plugin uses while registering. */
+export interface ServerRegistrar {
+  readonly context: ServerContext;
+  route<Q = any, B = any, P = any, R = unknown>(definition: RouteDefinition<Q, B, P, R>): void;
+  /** A subscribe rule for private topics: return true when the principal may read the topic. */
+  topicAccess(prefix: string, allow: (principal: Principal | null, topic: string) => boolean | Promise<boolean>): void;
+}
+
+export interface ServerPlugin {
+  id: string;
+  migrations?: Migration[];
+  /** Runs after migrations on every start; must be idempotent (insert what is missing). */
+  seed?(context: ServerContext): Promise<void>;
+  register(registrar: ServerRegistrar): void | Promise<void>;
+  bootstrap?(context: ServerContext): Promise<void>;
+  close?(): Promise<void>;
+}
+
+export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {
+  return plugin;
+}

@@ -1,0 +1,183 @@
+import type { ComponentType } from 'react';
+import type { Language } from '../shared/constants';
+import type { SiteConfig } from './site-config';
+
+/** Named places in the shell where plugins add menu entries. */
+export const MENU_SLOTS = ['nav', 'user.dropdown', 'account.center', 'account.wallet', 'console.side'] as const;
+export type MenuSlot = (typeof MENU_SLOTS)[number];
+
+/** Named places in the shell where plugins render components. */
+export const COMPONENT_SLOTS = ['header.actions', 'home.sections', 'layout.overlay'] as const;
+export type ComponentSlot = (typeof COMPONENT_SLOTS)[number];
+
+export type DealType = 'cash' | 'pry';
+export type ContractType = 'ubw' | 'bbw';
+export type ThemeName = 'theme-night' | 'theme-day';
+
+/** The display currency as the client keeps it (spec §3). */
+export interface CurrencySetting {
+  /** Units per 1 USD, decimal string. */
+  exchange: string;
+  name: string;
+  code: string;
+  symbol: string;
+  rate: string;
+}
+
+/** Persisted client settings (spec §3): the shell persists every field. */
+export interface ClientSettings {
+  language: Language;
+  languageName: string;
+  defaultLanguage: Language;
+  currency: CurrencySetting;
+  theme: ThemeName;
+  logo: { day: string; night: string };
+  currentCoin: string;
+  dealType: DealType;
+  contractType: ContractType;
+  contractUnit: string;
+  assetDisplay: { showAllAssets: boolean; type: number };
+  inviteCode: string;
+  deviceId: string;
+  offlineOrders: Record<string, unknown[]>;
+}
+
+/** Session user info (spec §3). */
+export interface SessionUser {
+  id: string;
+  uid: string;
+  email?: string;
+  phone?: string;
+  avatar?: string;
+  is_merchant?: number;
+  merchant?: { id: string };
+  supported?: number;
+  chatKey?: string;
+  blade_user_id?: string;
+}
+
+export interface HttpOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  /** Reject without showing the error message. */
+  silent?: boolean;
+}
+
+/** The shell's HTTP client: paths are relative to /api/{head} unless they start with /api/. */
+export interface HttpClient {
+  get<T>(path: string, options?: HttpOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: HttpOptions): Promise<T>;
+  upload<T>(path: string, form: FormData, options?: HttpOptions): Promise<T>;
+}
+
+export type TopicListener = (payload: unknown, topic: string) => void;
+
+export interface RealtimeClient {
+  /** Subscribe to a topic; returns an unsubscribe function. */
+  subscribe(topic: string, listener: TopicListener): () => void;
+  readonly connected: boolean;
+}
+
+/** What a plugin sees of the shell. core/web's RootStore implements it. */
+export interface ShellRoot {
+  readonly site: SiteConfig;
+  readonly settings: ClientSettings & {
+    set<K extends keyof ClientSettings>(key: K, value: ClientSettings[K]): void;
+  };
+  readonly session: {
+    readonly isLogin: boolean;
+    readonly user: SessionUser | null;
+  };
+  readonly http: HttpClient;
+  readonly realtime: RealtimeClient;
+  /** A plugin store by its id; throws when no selected plugin provides it. */
+  store<T>(id: string): T;
+  /** Path of a named route with its params filled in; throws on an unknown name. */
+  href(route: string, params?: Record<string, string>): string;
+  navigate(to: string): void;
+  t(key: string, options?: Record<string, unknown>): string;
+}
+
+export interface RouteContribution {
+  /** Unique across plugins; cross-plugin links use it: root.href('spot.exchange'). */
+  name: string;
+  /** wouter pattern, e.g. "/article/main/content/:type/:id". */
+  path: string;
+  page: () => Promise<{ default: ComponentType<{ params: Record<string, string> }> }>;
+  /** "main" wraps the page in header and footer (default); "bare" renders it alone. */
+  layout?: 'main' | 'bare';
+  /** Redirect to login when signed out. */
+  requiresLogin?: boolean;
+}
+
+export interface MenuContribution {
+  id: string;
+  slot: MenuSlot;
+  order: number;
+  /** i18n key, "namespace:key". */
+  titleKey: string;
+  /** A route name, or an external URL in `href`. */
+  route?: string;
+  params?: Record<string, string>;
+  href?: string;
+  visible?: (root: ShellRoot) => boolean;
+  /** Settings a selection applies, e.g. the spot menu sets deal type cash. */
+  onSelect?: (root: ShellRoot) => void;
+}
+
+export interface ComponentContribution {
+  slot: ComponentSlot;
+  order: number;
+  component: () => Promise<{ default: ComponentType }>;
+  visible?: (root: ShellRoot) => boolean;
+}
+
+export interface RealtimeContribution {
+  /** A fixed topic, or one computed from the root (null: not subscribed now, e.g. signed out). */
+  topic: string | ((root: ShellRoot) => string | null);
+  handle: (payload: unknown, root: ShellRoot) => void;
+}
+
+/** A JSON-schema form: schemas/forms/<id>.json holds { schema, uiSchema }. */
+export interface FormContribution {
+  id: string;
+}
+
+/** One row the header search box lists. */
+export interface SearchItem {
+  /** Display symbol, e.g. "BTC/USDT". */
+  symbol: string;
+  /** Coin icon URL, if any. */
+  icon?: string;
+  /** Last price as a decimal string, in the quote currency. */
+  close?: string;
+  /** 24 h change in percent, decimal string. */
+  zdf?: string;
+}
+
+/** Feeds one tab of the header search box (spec §2: spot and contract tabs). */
+export interface SearchContribution {
+  tab: 'spot' | 'contract';
+  /** All searchable rows; the shell filters by symbol text and takes the first 8 as the hot list. */
+  load: (root: ShellRoot) => Promise<SearchItem[]>;
+  /** Opens the trading screen for a row. */
+  open: (item: SearchItem, root: ShellRoot) => void;
+}
+
+export interface WebPlugin {
+  id: string;
+  routes?: RouteContribution[];
+  menus?: MenuContribution[];
+  components?: ComponentContribution[];
+  /** MobX stores on the root store, keyed by store id. */
+  stores?: Record<string, (root: ShellRoot) => object>;
+  forms?: FormContribution[];
+  /** Loads this plugin's locale namespace (namespace = plugin id): locales/<lng>/<id>.json. */
+  locales?: (language: Language) => Promise<{ default: Record<string, unknown> }>;
+  realtime?: RealtimeContribution[];
+  search?: SearchContribution[];
+}
+
+export function defineWebPlugin(plugin: WebPlugin): WebPlugin {
+  return plugin;
+}

@@ -1,0 +1,212 @@
+import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { PluginManifest, Principal, ServerContext, ServerPlugin, ServerRegistrar, SiteConfig } from '../plugin-api';
+import { createAuditLog } from './audit';
+import { verifyAccessToken } from './auth/tokens';
+import { seedForms } from './cgform/seed';
+import { FORM_SEEDS } from './cgform/seed-data';
+import { cgformReadRoutes } from './cgform/routes';
+import { CgformStore } from './cgform/store';
+import { registerUploadRoutes, UPLOAD_MAX_BYTES } from './cgform/upload';
+import { configRoutes } from './config/routes';
+import { consoleLoginRoute } from './console/login';
+import { DEFAULT_PASSWORD_HASHING, ensureFirstOperator, type PasswordHashing } from './console/operators';
+import { openDatabase } from './db/connect';
+import { CORE_MIGRATIONS } from './db/core-migrations';
+import { runMigrations } from './db/migrate';
+import { registerBootGraphql } from './graphql/boot';
+import { describeError, errorEnvelopeOf } from './http/envelope';
+import { installRequestContext, requestTranslator } from './http/request-context';
+import { mountRoute } from './http/routes';
+import { installValidation } from './http/validation';
+import { createTranslator, DEFAULT_LOCALES_DIR } from './i18n/translator';
+import { loadPlugins, type LoadedPlugin } from './plugins/host';
+import { createRealtimeBroker, type RealtimeBroker } from './realtime/index';
+import { REPO_ROOT } from './site-config-loader';
+import { registerStaticSites } from './static/serve';
+
+export interface CreateServerOptions {
+  site: SiteConfig;
+  /** The operator console, served at its basePath when built; its plugins load too. */
+  consoleSite?: SiteConfig;
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; otherwise SQLite at <dataDir>/bourse.sqlite. */
+  databaseUrl?: string;
+  port?: number;
+  host?: string;
+  tokenSecret: string;
+  now?: () => Date;
+  /** pino level: 'info', 'warn', 'silent' … */
+  logLevel?: string;
+  /** Holds <site.name>/ folders; default <repo>/dist. */
+  distDir?: string;
+  /** Holds <id>/plugin.ts; default <repo>/plugins. */
+  pluginsDir?: string;
+  localesDir?: string;
+  /** Plugins given in code (tests); loaded besides the selected ones. */
+  extraPlugins?: Array<{ manifest: PluginManifest; server?: ServerPlugin }>;
+  /** Password of the first operator; random when not set. */
+  operatorPassword?: string;
+  passwordHashing?: PasswordHashing;
+  /** Where the one-time first-operator notice goes (default: stdout). */
+  announce?: (text: string) => void;
+  /** Largest JSON body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+}
+
+export interface BourseServer {
+  app: FastifyInstance;
+  context: ServerContext;
+  plugins: LoadedPlugin[];
+  /** Starts listening; resolves with the base URL (http://host:port). */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Builds the whole server: database and migrations, seeds, kernel routes, plugins, realtime, static sites. */
+export async function createServer(options: CreateServerOptions): Promise<BourseServer> {
+  const now = options.now ?? (() => new Date());
+  const hashing = options.passwordHashing ?? DEFAULT_PASSWORD_HASHING;
+  const sites = options.consoleSite && options.consoleSite.name !== options.site.name ? [options.site, options.consoleSite] : [options.site];
+  const head = options.site.api.head;
+  const translate = createTranslator(options.localesDir ?? DEFAULT_LOCALES_DIR);
+
+  const plugins = await loadPlugins({
+    selected: sites.flatMap((site) => site.plugins),
+    pluginsDir: options.pluginsDir ?? join(REPO_ROOT, 'plugins'),
+    extra: options.extraPlugins,
+  });
+
+  const database = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    forceCloseConnections: true,
+  });
+  let broker: RealtimeBroker | undefined;
+  const closers: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    const errors: unknown[] = [];
+    for (const step of [async () => broker?.close(), () => app.close(), ...closers.reverse(), () => database.close()]) {
+      try {
+        await step();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    closers.length = 0;
+    if (errors.length > 0) throw errors[0];
+  };
+
+  try {
+    const log: ServerContext['log'] = {
+      info: (message, extra) => app.log.info(extra ?? {}, message),
+      warn: (message, extra) => app.log.warn(extra ?? {}, message),
+      error: (message, extra) => app.log.error(extra ?? {}, message),
+    };
+    const audit = createAuditLog(database.db, now);
+    const context: ServerContext = {
+      db: database.db,
+      dialect: database.dialect,
+      site: options.site,
+      realtime: { publish: (topic, payload, publishOptions) => broker?.publish(topic, payload, publishOptions) },
+      audit: { record: audit.record },
+      log,
+      now,
+      dataDir: options.dataDir,
+    };
+
+    const migrated = await runMigrations(database.db, database.dialect, [
+      { owner: 'core', migrations: CORE_MIGRATIONS },
+      ...plugins.filter((plugin) => plugin.server).map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.server!.migrations ?? [] })),
+    ], now);
+    if (migrated.applied.length > 0) log.info(`applied migrations: ${migrated.applied.join(', ')}`);
+
+    const store = new CgformStore(database.db, database.dialect, now);
+    await seedForms(database.db, store, FORM_SEEDS);
+    const firstOperator = await ensureFirstOperator(database.db, { password: options.operatorPassword, hashing, now });
+    for (const plugin of plugins) await plugin.server?.seed?.(context);
+
+    installRequestContext(app, { tokenSecret: options.tokenSecret, siteLanguage: options.site.language, now });
+    installValidation(app);
+    app.setErrorHandler((error, request, reply) => {
+      const description = describeError(error);
+      if (description.unexpected) request.log.error({ err: error }, 'request failed unexpectedly');
+      const status = description.status >= 400 && description.status <= 599 ? description.status : 500;
+      return reply.code(status).send(errorEnvelopeOf(description, requestTranslator(request, translate)));
+    });
+    let historyFallback: Awaited<ReturnType<typeof registerStaticSites>> | undefined;
+    app.setNotFoundHandler(async (request, reply) => {
+      if (historyFallback && (await historyFallback(request, reply))) return reply;
+      return reply.code(404).send(errorEnvelopeOf({ status: 404, msgKey: 'errors.notFound' }, requestTranslator(request, translate)));
+    });
+    await app.register(fastifyCompress, { global: true, threshold: 1024 });
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+    });
+
+    const mount = (definition: Parameters<ServerRegistrar['route']>[0], owner = 'core') => {
+      try {
+        mountRoute(app, head, translate, definition);
+      } catch (error) {
+        throw new Error(`${owner}: cannot mount ${definition.method} ${definition.path}: ${(error as Error).message}`, { cause: error });
+      }
+    };
+    mount({ method: 'GET', path: '/api/health', handler: () => ({ status: 'ok' }) });
+    for (const route of [...cgformReadRoutes(store), ...configRoutes(store)]) mount(route);
+    mount(consoleLoginRoute({ db: database.db, audit, tokenSecret: options.tokenSecret, hashing, now }));
+    registerUploadRoutes(app, { head, db: database.db, dataDir: options.dataDir, now });
+    await registerBootGraphql(app, { store, sites, now });
+
+    const verifyToken = (token: string): Principal | null =>
+      verifyAccessToken(token, options.tokenSecret, Math.floor(now().getTime() / 1000));
+    broker = createRealtimeBroker({ server: app.server, verifyToken, log });
+    const realtime = broker;
+
+    for (const plugin of plugins) {
+      const server = plugin.server;
+      if (!server) continue;
+      const registrar: ServerRegistrar = {
+        context,
+        route: (definition) => mount(definition, `plugin "${server.id}"`),
+        topicAccess: (prefix, allow) => realtime.topicAccess(prefix, allow),
+      };
+      await server.register(registrar);
+      if (server.close) closers.push(() => server.close!());
+    }
+
+    historyFallback = await registerStaticSites(app, options.distDir ?? join(REPO_ROOT, 'dist'), sites);
+    await app.ready();
+    for (const plugin of plugins) await plugin.server?.bootstrap?.(context);
+
+    const announce = options.announce ?? ((text: string) => process.stdout.write(`${text}\n`));
+    return {
+      app,
+      context,
+      plugins,
+      async listen() {
+        const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
+        const origin = address.replace('[::1]', 'localhost');
+        if (firstOperator) {
+          const consolePath = options.consoleSite?.basePath ?? '/console/';
+          announce(
+            [
+              'First start: an operator account was created.',
+              `  Sign in to the console at ${origin}${consolePath}`,
+              `  username: ${firstOperator.username}`,
+              firstOperator.generated ? `  password: ${firstOperator.password}` : '  password: the value of OPERATOR_PASSWORD',
+              '  Change it after signing in. This notice is shown only once.',
+            ].join('\n'),
+          );
+        }
+        return origin;
+      },
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from '../../plugin-api';
+
+export interface Database {
+  db: Kysely<any>;
+  dialect: Dialect;
+  /** Where the data lives, for log lines (the PostgreSQL URL without its password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export const SQLITE_FILE_NAME = 'bourse.sqlite';
+
+/**
+ * PostgreSQL when a database URL is given, else the embedded SQLite file <dataDir>/bourse.sqlite
+ * (WAL journal, synchronous FULL so a committed transaction survives a power cut).
+ */
+export function openDatabase(options: { dataDir: string; databaseUrl?: string }): Database {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', location: redactUrl(options.databaseUrl), close: () => db.destroy() };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = join(options.dataDir, SQLITE_FILE_NAME);
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgresql';
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Principal } from '../../plugin-api';
+import type { Language } from '../../shared';
+import { verifyAccessToken } from '../auth/tokens';
+import { requestLanguage, type Translate } from '../i18n/translator';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The principal of a valid Blade-Auth token, else null. */
+    principal: Principal | null;
+    /** From the mj-lang header, else the site language. */
+    language: Language;
+  }
+}
+
+export interface RequestContextOptions {
+  tokenSecret: string;
+  siteLanguage: Language;
+  now(): Date;
+}
+
+export const AUTH_HEADER = 'blade-auth';
+export const LANGUAGE_HEADER = 'mj-lang';
+
+/** Reads the token and language of every request once, before routing. */
+export function installRequestContext(app: FastifyInstance, options: RequestContextOptions): void {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('language', options.siteLanguage);
+  app.addHook('onRequest', async (request) => {
+    request.language = requestLanguage(request.headers[LANGUAGE_HEADER], options.siteLanguage);
+    const header = request.headers[AUTH_HEADER];
+    request.principal = verifyAccessToken(
+      Array.isArray(header) ? header[0] : header,
+      options.tokenSecret,
+      Math.floor(options.now().getTime() / 1000),
+    );
+  });
+}
+
+/** A translator bound to the request's language. */
+export function requestTranslator(request: FastifyRequest, translate: Translate) {
+  return (key: string, params?: Record<string, unknown>) => translate(request.language, key, params);
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ApiRequest, FileResult, RouteDefinition } from '../../plugin-api';
+import { ApiError, ERROR_CODES, okEnvelope } from '../../shared';
+import type { Translate } from '../i18n/translator';
+import { requestTranslator } from './request-context';
+
+/** "/coin/x/{id}" under /api/{head}; paths starting with /api/ as given. {name} segments become :name. */
+export function routeUrl(head: string, path: string): string {
+  const full = path.startsWith('/api/') ? path : `/api/${head}${path.startsWith('/') ? path : `/${path}`}`;
+  return full.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export function isFileResult(value: unknown): value is FileResult {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'file';
+}
+
+/** attachment with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function sendFileResult(reply: FastifyReply, file: FileResult): FastifyReply {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
+
+/** Rejects with 401 unless the request's principal fits the route's auth level. */
+export function checkAuth(auth: RouteDefinition['auth'], principal: ApiRequest['principal']): void {
+  if (auth === 'user' && principal?.kind !== 'user') throw new ApiError(ERROR_CODES.unauthorized);
+  if (auth === 'operator' && principal?.kind !== 'operator') throw new ApiError(ERROR_CODES.unauthorized);
+}
+
+/** Mounts a plugin (or kernel) route: schema validation, auth, envelope, file downloads. */
+export function mountRoute(app: FastifyInstance, head: string, translate: Translate, definition: RouteDefinition): void {
+  app.route({
+    method: definition.method,
+    url: routeUrl(head, definition.path),
+    schema: definition.schema,
+    handler: async (request, reply) => {
+      checkAuth(definition.auth, request.principal);
+      const apiRequest: ApiRequest = {
+        query: request.query,
+        body: request.body,
+        params: request.params,
+        principal: request.principal,
+        language: request.language,
+        ip: request.ip,
+        headers: request.headers,
+        t: requestTranslator(request, translate),
+      };
+      const result = await definition.handler(apiRequest);
+      if (isFileResult(result)) return sendFileResult(reply, result);
+      return okEnvelope(result === undefined ? null : result);
+    },
+  });
+}

@@ -1,0 +1,21 @@
+// Public entry of the server kernel: what plugins import from core/server.
+export type {
+  ApiRequest,
+  AuditEntry,
+  Dialect,
+  FileResult,
+  JsonSchema,
+  Migration,
+  Principal,
+  RealtimePublisher,
+  RouteDefinition,
+  ServerContext,
+  ServerPlugin,
+  ServerRegistrar,
+} from '../plugin-api';
+export { defineServerPlugin } from '../plugin-api';
+export { ApiError, ERROR_CODES, isApiError, pageOf, type Page, type Envelope } from '../shared';
+export { jsonFieldSortKey, jsonFieldText, moneyColumn, tableExists, withAutoId } from './db/columns';
+export { clientAuthorizationHeader, isClientAuthorized } from './http/client-auth';
+export { notFoundError } from './http/envelope';
+export { contentDisposition } from './http/routes';

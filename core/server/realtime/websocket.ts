@@ -1,0 +1,73 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, createWebSocketStream, type WebSocket } from 'ws';
+
+/** The path the broker answers on; every other upgrade request is left to other listeners. */
+export const REALTIME_PATH = '/mqtt';
+
+/** Subprotocols MQTT clients ask for: "mqtt" (3.1.1, what browsers' mqtt.js sends) and "mqttv3.1". */
+const MQTT_SUBPROTOCOLS = ['mqtt', 'mqttv3.1'];
+
+/** Clients only send small control packets (CONNECT, SUBSCRIBE, PINGREQ); anything larger is refused. */
+const MAX_INBOUND_FRAME_BYTES = 64 * 1024;
+
+export interface WebSocketGateway {
+  /** Terminates every open socket and stops accepting upgrades. */
+  close(): Promise<void>;
+}
+
+/**
+ * Accepts WebSocket upgrades on /mqtt of an existing HTTP server and hands each connection to `onStream`
+ * as a byte stream carrying MQTT packets.
+ */
+export function attachWebSocketGateway(
+  server: Server,
+  onStream: (stream: Duplex, request: IncomingMessage) => void,
+): WebSocketGateway {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_INBOUND_FRAME_BYTES,
+    handleProtocols: (offered) => MQTT_SUBPROTOCOLS.find((protocol) => offered.has(protocol)) ?? false,
+  });
+  let closed = false;
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (pathOf(request.url) !== REALTIME_PATH) return;
+    if (closed) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => onStream(toStream(ws), request));
+  };
+  server.on('upgrade', onUpgrade);
+
+  return {
+    async close() {
+      closed = true;
+      server.off('upgrade', onUpgrade);
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function pathOf(url: string | undefined): string {
+  if (!url) return '';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * A byte stream over the socket. Writes queued while an earlier one is in flight (or written in one turn
+ * while corked) go out joined in one WebSocket frame instead of one frame each.
+ */
+function toStream(ws: WebSocket): Duplex {
+  const stream = createWebSocketStream(ws);
+  stream._writev = (chunks, callback) => {
+    const joined = chunks.length === 1 ? chunks[0].chunk : Buffer.concat(chunks.map(({ chunk }) => chunk));
+    stream._write(joined, 'buffer' as BufferEncoding, callback);
+  };
+  // The MQTT layer reports connection errors itself; a socket reset before it takes over is not an error here.
+  stream.on('error', () => {});
+  return stream;
+}

@@ -1,0 +1,27 @@
+import type { ShellRoot } from '../../plugin-api';
+import { DecimalError, INVALID_NUMBER_DISPLAY, formatDecimal, formatNumberDisplay, parseDecimal, splitDecimal } from '../../shared';
+
+/** Exact product of two decimal strings (negative allowed), as a decimal string. */
+export function multiplyDecimals(a: string, b: string): string {
+  const scaleA = splitDecimal(a, { allowNegative: true }).frac.length;
+  const scaleB = splitDecimal(b, { allowNegative: true }).frac.length;
+  const product = parseDecimal(a, scaleA, { allowNegative: true }) * parseDecimal(b, scaleB, { allowNegative: true });
+  return formatDecimal(product, scaleA + scaleB);
+}
+
+/**
+ * A USD amount in the display currency: amount × settings.currency.rate (exact), shown with the
+ * number display rules and the currency symbol, e.g. "€1,234.56". Invalid input gives "--".
+ */
+export function formatFiat(root: Pick<ShellRoot, 'settings'>, usdAmount: string): string {
+  const { rate, symbol } = root.settings.currency;
+  let converted: string;
+  try {
+    converted = multiplyDecimals(usdAmount, rate);
+  } catch (error) {
+    if (error instanceof DecimalError) return INVALID_NUMBER_DISPLAY;
+    throw error;
+  }
+  const shown = formatNumberDisplay(converted);
+  return shown.startsWith('-') ? `-${symbol}${shown.slice(1)}` : `${symbol}${shown}`;
+}

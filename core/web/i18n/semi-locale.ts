@@ -1,0 +1,21 @@
+import type { Language } from '../../shared';
+
+/** The locale of Semi UI's built-in texts (date pickers, empty states, pagination …). */
+export type SemiLocale = import('@douyinfe/semi-ui-19/lib/es/locale/interface').Locale;
+
+type Loader = () => Promise<{ default: SemiLocale }>;
+
+// One literal import per language so the bundler emits one small chunk each.
+const LOADERS: Record<Language, Loader> = {
+  'zh-TW': () => import('@douyinfe/semi-ui-19/lib/es/locale/source/zh_TW'),
+  en: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/en_US'),
+  ko: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/ko_KR'),
+  ja: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/ja_JP'),
+  de: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/de'),
+  fr: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/fr'),
+  tr: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/tr_TR'),
+};
+
+export async function loadSemiLocale(language: Language): Promise<SemiLocale> {
+  return (await LOADERS[language]()).default;
+}

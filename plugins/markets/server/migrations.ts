@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { Migration } from '../../../core/plugin-api';
+import { moneyColumn } from '../../../core/server';
+
+const TICKER_COLUMNS = ['close', 'zdf', 'high', 'low', 'amount', 'vol'] as const;
+
+export const MARKETS_MIGRATIONS: Migration[] = [
+  {
+    name: '001_market_symbol',
+    async up(db, dialect) {
+      let table = db.schema
+        .createTable('market_symbol')
+        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (column) =>
+          dialect === 'postgres' ? column.primaryKey() : column.primaryKey().autoIncrement(),
+        )
+        .addColumn('symbol', 'varchar(32)', (column) => column.notNull())
+        .addColumn('base', 'varchar(16)', (column) => column.notNull())
+        .addColumn('quote', 'varchar(16)', (column) => column.notNull())
+        .addColumn('kind', 'varchar(16)', (column) => column.notNull().check(sql`kind in ('spot', 'contract')`))
+        .addColumn('contract_type', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('price_scale', 'integer', (column) => column.notNull())
+        .addColumn('qty_scale', 'integer', (column) => column.notNull())
+        .addColumn('sort', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('hot', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('is_new', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('enabled', 'integer', (column) => column.notNull().defaultTo(1))
+        .addColumn('listed_at', 'varchar(40)', (column) => column.notNull())
+        .addColumn('demo', 'integer', (column) => column.notNull().defaultTo(0));
+      for (const name of TICKER_COLUMNS) table = table.addColumn(name, moneyColumn(dialect));
+      await table.execute();
+      await db.schema
+        .createIndex('market_symbol_symbol_contract_type')
+        .on('market_symbol')
+        .columns(['symbol', 'contract_type'])
+        .unique()
+        .execute();
+    },
+  },
+];

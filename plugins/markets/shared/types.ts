@@ -1,0 +1,58 @@
+// Wire types of the market endpoints, shared by the server routes and the web store.
+
+export type MarketKind = 'spot' | 'contract';
+
+/** contract_type on the wire: 0 spot, 1 ubw (USDT-margined), 2 bbw (coin-margined). */
+export const CONTRACT_TYPE = { spot: 0, ubw: 1, bbw: 2 } as const;
+export type ContractTypeCode = (typeof CONTRACT_TYPE)[keyof typeof CONTRACT_TYPE];
+
+/**
+ * One market row (spec §3 "spot market row"). Ticker fields are decimal strings in the quote
+ * currency, or null while no ticker is known. `demo` marks reference prices seeded for a demo site.
+ */
+export interface MarketRow {
+  symbol_name: string;
+  coin_symbol: string;
+  quote_symbol: string;
+  contract_type: ContractTypeCode;
+  close: string | null;
+  /** 24 h change in percent. */
+  zdf: string | null;
+  high: string | null;
+  low: string | null;
+  /** 24 h turnover in the quote currency. */
+  amount: string | null;
+  /** 24 h volume in the base coin. */
+  vol: string | null;
+  avatar: string;
+  part_cou: string;
+  full_cou: string;
+  is_new: 0 | 1;
+  hot: 0 | 1;
+  price_scale: number;
+  qty_scale: number;
+  demo: boolean;
+}
+
+/** One row of GET /coin/open/getContract (spec §3 "contract row"). */
+export interface ContractRow {
+  symbol_name: string;
+  contract_type: ContractTypeCode;
+  /** The pair as the trading screens name it: BTC_USDT. */
+  symbolName: string;
+}
+
+export interface MarketInitData {
+  type: MarketKind;
+  /** Rows of the requested kind, with tickers. */
+  symbols: MarketRow[];
+  /** The contract list (GET /coin/open/getContract). */
+  contracts: ContractRow[];
+  /** Server clock, ISO 8601. */
+  serverTime: string;
+}
+
+/** "BTC/USDT" -> "BTC_USDT", the form used in trading-screen paths. */
+export function pairPathSegment(symbol: string): string {
+  return symbol.replace('/', '_');
+}

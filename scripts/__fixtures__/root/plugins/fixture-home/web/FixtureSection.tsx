@@ -1,0 +1,3 @@
+export default function FixtureSection() {
+  return <section>fixture section</section>;
+}
