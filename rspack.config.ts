@@ -1,4 +1,4 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import type { SiteConfig } from './core/plugin-api';
@@ -24,6 +24,14 @@ export interface SiteBundleOptions {
   outDir?: string;
 }
 
+/**
+ * Semi UI styles: every component module imports its own stylesheet, and the package index imports
+ * _base/base.css (theme variables, dark palette). The index is declared side-effect free here so that
+ * unused components, and their CSS, are dropped; base.css is then loaded first by the entry itself.
+ */
+const SEMI_BASE_CSS = '@douyinfe/semi-ui-19/lib/es/_base/base.css';
+const SEMI_INDEX = /[\\/]@douyinfe[\\/]semi-ui-19[\\/]lib[\\/]es[\\/]index\.js$/;
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
@@ -34,8 +42,8 @@ export function htmlTemplateParameters(site: SiteConfig): Record<string, string>
   return {
     title: escapeHtml(site.title),
     lang: escapeHtml(site.language),
-    themeClass: site.theme,
-    themeMode: night ? 'dark' : 'light',
+    // Semi UI switches to its dark palette on body[theme-mode="dark"].
+    bodyAttributes: night ? `class="${site.theme}" theme-mode="dark"` : `class="${site.theme}"`,
     basePath: site.basePath,
   };
 }
@@ -58,14 +66,14 @@ function scriptRule(production: boolean): RuleSetRule {
 /** The rspack configuration of one site build. */
 export function createRspackConfig(options: SiteBundleOptions): Configuration {
   const { site, entryFile, mode } = options;
-  const root = options.root ?? ROOT;
+  const root = resolve(options.root ?? ROOT);
   const production = mode === 'production';
   const hashed = (pattern: string) => (production ? pattern.replace('[name]', '[name].[contenthash:8]') : pattern);
   return {
     mode,
     context: root,
     target: ['web', 'es2020'],
-    entry: { main: entryFile },
+    entry: { main: [SEMI_BASE_CSS, entryFile] },
     output: {
       path: options.outDir ?? join(root, 'dist', site.name),
       publicPath: site.basePath,
@@ -83,9 +91,9 @@ export function createRspackConfig(options: SiteBundleOptions): Configuration {
     module: {
       rules: [
         scriptRule(production),
-        // Semi UI imports one stylesheet per component (plus _base/base.css from its index): native CSS
-        // puts each into the chunk that uses the component and emits it as a .css file.
+        // Native CSS: each stylesheet lands in the chunk that imports it and is emitted as a .css file.
         { test: /\.css$/, type: 'css/auto' },
+        { test: SEMI_INDEX, sideEffects: false },
         { test: /\.(png|jpe?g|gif|webp|avif|ico|svg)$/i, type: 'asset' },
         { test: /\.(woff2?|ttf|otf|eot)$/i, type: 'asset/resource' },
       ],
@@ -106,9 +114,12 @@ export function createRspackConfig(options: SiteBundleOptions): Configuration {
         },
       },
     },
+    node: { global: false },
     performance: { hints: false },
     plugins: [
-      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      // `global` (used by some npm packages) becomes globalThis, so the bundle needs no runtime global shim,
+      // whose fallback is `new Function('return this')`.
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode), global: 'globalThis' }),
       new rspack.HtmlRspackPlugin({
         template: join(ROOT, 'core', 'web', 'index.html'),
         templateParameters: htmlTemplateParameters(site),

@@ -1,6 +1,6 @@
 // The web build: one rspack production build per site config, with a size report and budget.
 // npx tsx scripts/build.ts [--site <name> | --all] [--budget-kb <n>]   (site also from SITE; default "default")
-import { rmSync, writeFileSync } from 'node:fs';
+import { realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { rspack, type Configuration, type Stats } from '@rspack/core';
@@ -87,7 +87,7 @@ export interface BuildSiteOptions {
 
 /** Builds one site into dist/<name>/; throws on a compile error or when the initial JS is over budget. */
 export async function buildSite(name: string, options: BuildSiteOptions = {}): Promise<BuildInfo> {
-  const root = options.root ?? PROJECT_ROOT;
+  const root = resolve(options.root ?? PROJECT_ROOT);
   const log = options.log ?? console.log;
   const started = Date.now();
   const { site, plugins, entryFile } = await prepareSite(root, name);
@@ -103,7 +103,7 @@ export async function buildSite(name: string, options: BuildSiteOptions = {}): P
     throw new SiteBuildError(`${site.name}: the bundle failed:\n${errors}`);
   }
 
-  const routeChunks = findRouteChunks((json.chunks ?? []) as StatsChunk[], root).map((chunk) => ({
+  const routeChunks = findRouteChunks((json.chunks ?? []) as StatsChunk[], realpathSync(root)).map((chunk) => ({
     name: chunk.name,
     ...measureFiles(outDir, chunk.files),
   }));

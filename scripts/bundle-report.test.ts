@@ -38,14 +38,17 @@ describe('findRouteChunks', () => {
   const io = { readSource: (file: string) => sources[file] ?? '', exists: (file: string) => files.has(file) };
   const origin = (file: string, request: string) => ({ moduleIdentifier: `builtin:swc-loader!${file}`, request });
 
-  it('keeps async chunks a plugin page loader imports, named by plugin and file', () => {
+  it('collects the async chunks a plugin page loader imports under the page, named by plugin and file', () => {
     const chunks: StatsChunk[] = [
       { initial: true, files: ['assets/main.1.js'], origins: [] },
       { initial: false, files: ['assets/10.abc.js', 'assets/10.abc.css'], origins: [origin('/repo/plugins/home/web/index.ts', './HomePage')] },
       { initial: false, files: ['assets/11.def.js'], origins: [origin('/repo/plugins/home/web/index.ts', './Hero')] },
       { initial: false, files: ['assets/12.ghi.js'], origins: [origin('/repo/core/web/router.ts', './NotFound')] },
+      { initial: false, files: ['assets/09.vendor.js'], origins: [origin('/repo/plugins/home/web/index.ts', './HomePage')] },
     ];
-    expect(findRouteChunks(chunks, root, io)).toEqual([{ name: 'home/web/HomePage.tsx', files: ['assets/10.abc.js'] }]);
+    expect(findRouteChunks(chunks, root, io)).toEqual([
+      { name: 'home/web/HomePage.tsx', files: ['assets/09.vendor.js', 'assets/10.abc.js'] },
+    ]);
   });
 });
 
@@ -61,8 +64,8 @@ describe('size formatting and budget', () => {
       { name: 'markets/web/MarketsPage.tsx', bytes: 40960, gzipBytes: 10240 },
     ]);
     expect(table.split('\n')).toEqual([
-      '  home/web/HomePage.tsx         12.3 KB (gz 4.1 KB)',
-      '  markets/web/MarketsPage.tsx   40.0 KB (gz 10.0 KB)',
+      '  home/web/HomePage.tsx          12.3 KB (gz 4.1 KB)',
+      '  markets/web/MarketsPage.tsx    40.0 KB (gz 10.0 KB)',
     ]);
     expect(formatChunkTable([])).toBe('  (no route chunks)');
   });

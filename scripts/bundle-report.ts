@@ -21,6 +21,7 @@ export interface StatsChunk {
 export interface RouteChunk {
   /** The page file relative to plugins/, e.g. "home/web/HomePage.tsx". */
   name: string;
+  /** JS of every async chunk the page's import loads (the page chunk and the vendor chunks split off it). */
   files: string[];
 }
 
@@ -55,7 +56,10 @@ export function resolveSourceRequest(fromFile: string, request: string, exists: 
   return null;
 }
 
-/** Finds the async chunks that a plugin route loads with `page: () => import(...)`. */
+/**
+ * Finds the async chunks that a plugin route loads with `page: () => import(...)`, one entry per page:
+ * chunks split off a page share its origin, so they count towards it.
+ */
 export function findRouteChunks(
   chunks: StatsChunk[],
   root: string,
@@ -65,7 +69,7 @@ export function findRouteChunks(
   },
 ): RouteChunk[] {
   const pluginsDir = join(root, 'plugins');
-  const routes: RouteChunk[] = [];
+  const routes = new Map<string, Set<string>>();
   for (const chunk of chunks) {
     if (chunk.initial) continue;
     for (const origin of chunk.origins ?? []) {
@@ -76,14 +80,15 @@ export function findRouteChunks(
       if (!fromPlugins.split(sep).includes('web')) continue;
       if (!isRoutePageImport(io.readSource(from), origin.request)) continue;
       const target = resolveSourceRequest(from, origin.request, io.exists) ?? resolve(dirname(from), origin.request);
-      routes.push({
-        name: relative(pluginsDir, target).split(sep).join(posix.sep),
-        files: (chunk.files ?? []).filter((file) => file.endsWith('.js')),
-      });
-      break;
+      const name = relative(pluginsDir, target).split(sep).join(posix.sep);
+      const files = routes.get(name) ?? new Set<string>();
+      for (const file of chunk.files ?? []) if (file.endsWith('.js')) files.add(file);
+      routes.set(name, files);
     }
   }
-  return routes.sort((a, b) => a.name.localeCompare(b.name));
+  return [...routes]
+    .map(([name, files]) => ({ name, files: [...files].sort() }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function gzipSize(content: Buffer | string): number {

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteConfig } from '../core/plugin-api';
@@ -39,6 +40,8 @@ export function runFormCompiler(root: string, log: (line: string) => void = cons
     log('warning: scripts/compile-forms.ts does not exist; forms are not compiled');
     return;
   }
-  const result = spawnSync('npx', ['tsx', script], { cwd: root, stdio: 'inherit' });
+  // Same as `npx tsx scripts/compile-forms.ts`, without npx's start-up.
+  const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+  const result = spawnSync(process.execPath, [tsxCli, script], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new SiteBuildError(`scripts/compile-forms.ts failed (exit ${result.status ?? result.signal})`);
 }

@@ -1,4 +1,4 @@
-// Semi UI pulls in lottie-web, which asks a canvas for a 2D context on import.
+// lottie-web (pulled in by Semi UI) draws on a 2D canvas context when it is imported; happy-dom has none.
 if (typeof HTMLCanvasElement !== 'undefined') {
-  HTMLCanvasElement.prototype.getContext = (() => null) as never;
+  HTMLCanvasElement.prototype.getContext = (() => new Proxy({}, { get: () => () => undefined, set: () => true })) as never;
 }

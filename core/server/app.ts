@@ -54,6 +54,10 @@ export interface CreateServerOptions {
   announce?: (text: string) => void;
   /** Largest JSON body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /** Behind a reverse proxy: trust X-Forwarded-For for the client IP (fastify's trustProxy). */
+  trustProxy?: boolean | string;
+  /** Called with every error that became a 500 (tests assert that bad input never gets here). */
+  onUnexpectedError?: (error: unknown) => void;
 }
 
 export interface BourseServer {
@@ -84,6 +88,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     logger: { level: options.logLevel ?? 'info' },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     forceCloseConnections: true,
+    trustProxy: options.trustProxy ?? false,
   });
   let broker: RealtimeBroker | undefined;
   const closers: Array<() => Promise<void>> = [];
@@ -133,7 +138,10 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     installValidation(app);
     app.setErrorHandler((error, request, reply) => {
       const description = describeError(error);
-      if (description.unexpected) request.log.error({ err: error }, 'request failed unexpectedly');
+      if (description.unexpected) {
+        request.log.error({ err: error }, 'request failed unexpectedly');
+        options.onUnexpectedError?.(error);
+      }
       const status = description.status >= 400 && description.status <= 599 ? description.status : 500;
       return reply.code(status).send(errorEnvelopeOf(description, requestTranslator(request, translate)));
     });

@@ -19,3 +19,5 @@ export { jsonFieldSortKey, jsonFieldText, moneyColumn, tableExists, withAutoId }
 export { clientAuthorizationHeader, isClientAuthorized } from './http/client-auth';
 export { notFoundError } from './http/envelope';
 export { contentDisposition } from './http/routes';
+export { CgformStore, readFormSchema, type FormHead, type FormRow } from './cgform/store';
+export { DEFAULT_PASSWORD_HASHING, hashPassword, verifyPassword, type PasswordHashing } from './console/operators';

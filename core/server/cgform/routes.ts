@@ -1,4 +1,4 @@
-import { ApiError, ERROR_CODES, PAGE_SIZE_ALL, pageOf } from '../../shared';
+import { ApiError, PAGE_SIZE_ALL, pageOf } from '../../shared';
 import type { RouteDefinition } from '../../plugin-api';
 import { notFoundError } from '../http/envelope';
 import { propertyType, ROW_COLUMNS, type CgformStore, type FormHead } from './store';
@@ -83,7 +83,7 @@ export function cgformReadRoutes(store: CgformStore): RouteDefinition[] {
       async handler(request) {
         const head = await requireForm(store, request.params.formId);
         const row = await store.row(head.code, request.params.id);
-        if (!row) throw new ApiError(ERROR_CODES.notFound, 'errors.fieldNotFound', { field: 'id', params: { field: 'id' } });
+        if (!row) throw notFoundError('id');
         return row;
       },
     },

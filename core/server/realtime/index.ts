@@ -55,12 +55,25 @@ export function createRealtimeBroker(options: RealtimeBrokerOptions): RealtimeBr
   addBuiltInRules(rules);
   const principals = new WeakMap<Client, Principal | null>();
 
-  const fanout = new Fanout<Client>((client, bytes) => {
-    if (!client.connected || client.closed) return;
-    const conn = client.conn as Writable;
-    if (conn.writableLength > MAX_CLIENT_BACKLOG_BYTES) return;
-    conn.write(bytes);
-  });
+  // Connections written to in this turn stay corked until its end, so all of a turn's topics reach a client
+  // in one WebSocket frame (one socket write) instead of one per topic.
+  const corked = new Set<Writable>();
+  const fanout = new Fanout<Client>(
+    (client, bytes) => {
+      if (!client.connected || client.closed) return;
+      const conn = client.conn as Writable;
+      if (conn.writableLength > MAX_CLIENT_BACKLOG_BYTES) return;
+      if (!corked.has(conn)) {
+        conn.cork();
+        corked.add(conn);
+      }
+      conn.write(bytes);
+    },
+    () => {
+      for (const conn of corked) conn.uncork();
+      corked.clear();
+    },
+  );
   const conflator = new Conflator(options.conflateIntervalMs ?? DEFAULT_CONFLATE_INTERVAL_MS, (topic, payload) =>
     fanout.send(topic, payload),
   );
@@ -79,7 +92,12 @@ export function createRealtimeBroker(options: RealtimeBrokerOptions): RealtimeBr
         principals.set(client, null);
         return done(null, true);
       }
-      const principal = options.verifyToken(token);
+      let principal: Principal | null = null;
+      try {
+        principal = options.verifyToken(token);
+      } catch (error) {
+        log.error('realtime token check failed', { error: String(error) });
+      }
       if (!principal) {
         const error = Object.assign(new Error('Access token not valid'), { returnCode: BAD_USERNAME_OR_PASSWORD });
         return done(error as AuthenticateError, false);
@@ -103,6 +121,7 @@ export function createRealtimeBroker(options: RealtimeBrokerOptions): RealtimeBr
   });
 
   aedes.on('subscribe', (subscriptions, client) => {
+    if (client.closed) return;
     for (const { topic, qos } of subscriptions) if ((qos as number) !== 128) fanout.add(client, topic);
   });
   aedes.on('unsubscribe', (topics, client) => {
@@ -110,7 +129,7 @@ export function createRealtimeBroker(options: RealtimeBrokerOptions): RealtimeBr
   });
   aedes.on('clientDisconnect', (client) => fanout.removeSubscriber(client));
   aedes.on('connectionError', (client, error) => {
-    log.info('realtime connection refused', { clientId: client?.id, reason: error.message });
+    log.info('realtime connection failed before CONNACK', { clientId: client?.id, reason: error.message });
   });
 
   const listening = aedes.listen();

@@ -56,7 +56,7 @@ function textOf(value: unknown): string {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const authorization = basicAuthorization(options.clientId, options.clientSecret);
   let lastErrorShownAt = Number.NEGATIVE_INFINITY;
 

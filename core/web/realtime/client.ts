@@ -30,6 +30,7 @@ export interface ControlledRealtimeClient extends RealtimeClient {
 }
 
 const RECONNECT_PERIOD_MS = 3_000;
+const utf8 = new TextDecoder();
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
@@ -68,14 +69,18 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
       resubscribe: false,
       reconnectPeriod: RECONNECT_PERIOD_MS,
       connectTimeout: CONNECT_TIMEOUT_MS,
+      // mqtt.js traces every packet through `debug` unless given a logger; that costs ~10% per message.
+      log: () => {},
     });
     this.client = client;
-    client.on('connect', () => this.onConnect(client));
-    client.on('close', () => this.setConnected(false));
-    client.on('offline', () => this.setConnected(false));
+    // After stop() or restart() the old connection's late events are ignored.
+    const current = () => client === this.client;
+    client.on('connect', () => current() && this.onConnect(client));
+    client.on('close', () => current() && this.setConnected(false));
+    client.on('offline', () => current() && this.setConnected(false));
     // The token may have been refreshed (or dropped) since the last attempt.
-    client.on('reconnect', () => Object.assign(client.options, credentials(this.options.getToken())));
-    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    client.on('reconnect', () => current() && Object.assign(client.options, credentials(this.options.getToken())));
+    client.on('message', (topic, payload) => current() && this.onMessage(topic, payload));
     // Connection errors (refused CONNECT, network) end in 'close' and a retry; nothing else to do.
     client.on('error', () => {});
   }
@@ -84,8 +89,6 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
     const client = this.client;
     if (!client) return;
     this.client = null;
-    client.removeAllListeners();
-    client.on('error', () => {});
     client.end(true);
     this.setConnected(false);
   }
@@ -123,7 +126,6 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
   }
 
   private onConnect(client: MqttClient): void {
-    if (client !== this.client) return;
     this.setConnected(true);
     const topics = [...this.listeners.keys()];
     if (topics.length > 0) client.subscribe(topics, { qos: 0 }, warnIfRefused);
@@ -139,7 +141,7 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
     if (!topicListeners) return;
     let message: unknown;
     try {
-      message = JSON.parse(new TextDecoder().decode(payload));
+      message = JSON.parse(utf8.decode(payload));
     } catch {
       return;
     }

@@ -1,4 +1,4 @@
-import { action, makeObservable, observable } from 'mobx';
+import { action, makeObservable, observableRef } from 'mobx';
 import type { TopicListener } from '../../plugin-api';
 import type { ControlledRealtimeClient } from '../realtime';
 
@@ -22,7 +22,7 @@ export class LazyRealtimeClient implements ControlledRealtimeClient {
   private pending: PendingSubscription[] = [];
 
   constructor(private readonly load: RealtimeFactory) {
-    makeObservable<LazyRealtimeClient, 'client' | 'attach'>(this, { client: observable.ref, attach: action });
+    makeObservable<LazyRealtimeClient, 'client' | 'attach'>(this, { client: observableRef, attach: action });
   }
 
   get connected(): boolean {

@@ -1,6 +1,6 @@
 import { Toast } from '@douyinfe/semi-ui-19';
 import type { i18n as I18n } from 'i18next';
-import { action, autorun, computed, makeObservable, observable, reaction, runInAction } from 'mobx';
+import { action, autorun, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { CurrencySetting, HttpClient, ShellRoot, SiteConfig, ThemeName } from '../../plugin-api';
 import { isLanguage, type Language } from '../../shared';
@@ -78,7 +78,7 @@ export class RootStore implements ShellRoot {
   constructor(options: RootStoreOptions) {
     this.site = options.site;
     this.registry = options.registry;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
     this.fetchBoot = options.fetchBoot ?? fetchBootQuery;
     this.changeLocation = options.changeLocation ?? ((to, { replace }) => browserNavigate(to, { replace }));
     this.settings = new SettingsStore(this.site);
@@ -119,12 +119,13 @@ export class RootStore implements ShellRoot {
       refresh: () => this.session.refresh(),
     });
     makeObservable<RootStore, 'applyBootData'>(this, {
-      boot: observable.ref,
-      navTree: observable.ref,
+      boot: observableRef,
+      navTree: observableRef,
       location: observable,
-      semiLocale: observable.ref,
+      semiLocale: observableRef,
       tokenTimeS: computed,
       logo: computed,
+      features: computed,
       languages: computed,
       currencies: computed,
       setLocation: action,
@@ -139,6 +140,7 @@ export class RootStore implements ShellRoot {
   /** Reads persisted settings and session. */
   async hydrate(): Promise<void> {
     await Promise.all([this.settings.hydrate(), this.session.hydrate()]);
+    await this.i18n.changeLanguage(this.settings.language);
     document.documentElement.lang = this.settings.language;
   }
 
@@ -227,6 +229,12 @@ export class RootStore implements ShellRoot {
   /** Token age in seconds from which a refresh is due: the server's setting wins over the site config. */
   get tokenTimeS(): number {
     return this.boot?.site.tokenTime || this.site.api.tokenTime;
+  }
+
+  /** Feature flags: the site config merged with the operator's overrides from the boot query. */
+  get features(): SiteConfig['features'] {
+    const boot = this.boot?.site;
+    return boot ? { supportButton: boot.supportButton, repayButton: boot.repayButton, demo: boot.demo } : this.site.features;
   }
 
   /** The header logo for the current theme. */

@@ -39,7 +39,7 @@ export class SearchStore {
   constructor(
     private readonly root: ShellRoot,
     private readonly providers: Owned<SearchContribution>[],
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Tabs that have at least one provider, in display order. */

@@ -1,4 +1,4 @@
-import { action, makeObservable, observable, runInAction } from 'mobx';
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { HttpClient, SessionUser, SiteConfig } from '../../plugin-api';
 import { COOKIE_LIFETIME_DAYS } from '../../shared';
 import { persist, stopPersist } from './persistence';
@@ -43,7 +43,7 @@ export class SessionStore {
       accessToken: observable,
       refreshToken: observable,
       tokenDatetime: observable,
-      user: observable.ref,
+      user: observableRef,
       isLogin: observable,
       storeGrant: action,
       updateUser: action,

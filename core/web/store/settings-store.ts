@@ -1,4 +1,4 @@
-import { action, makeObservable, observable } from 'mobx';
+import { action, makeObservable, observable, observableRef } from 'mobx';
 import type { ClientSettings, ContractType, CurrencySetting, DealType, SiteConfig, ThemeName } from '../../plugin-api';
 import type { Language } from '../../shared';
 import { browserFingerprint, deviceIdOf } from './device-id';
@@ -57,17 +57,17 @@ export class SettingsStore implements ClientSettings {
       language: observable,
       languageName: observable,
       defaultLanguage: observable,
-      currency: observable.ref,
+      currency: observableRef,
       theme: observable,
-      logo: observable.ref,
+      logo: observableRef,
       currentCoin: observable,
       dealType: observable,
       contractType: observable,
       contractUnit: observable,
-      assetDisplay: observable.ref,
+      assetDisplay: observableRef,
       inviteCode: observable,
       deviceId: observable,
-      offlineOrders: observable.ref,
+      offlineOrders: observableRef,
       set: action,
     });
   }

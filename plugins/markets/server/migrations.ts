@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from '../../../core/plugin-api';
-import { moneyColumn } from '../../../core/server';
+import { moneyColumn, withAutoId } from '../../../core/server';
 
 const TICKER_COLUMNS = ['close', 'zdf', 'high', 'low', 'amount', 'vol'] as const;
 
@@ -8,11 +8,7 @@ export const MARKETS_MIGRATIONS: Migration[] = [
   {
     name: '001_market_symbol',
     async up(db, dialect) {
-      let table = db.schema
-        .createTable('market_symbol')
-        .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (column) =>
-          dialect === 'postgres' ? column.primaryKey() : column.primaryKey().autoIncrement(),
-        )
+      let table = withAutoId(db.schema.createTable('market_symbol'), dialect)
         .addColumn('symbol', 'varchar(32)', (column) => column.notNull())
         .addColumn('base', 'varchar(16)', (column) => column.notNull())
         .addColumn('quote', 'varchar(16)', (column) => column.notNull())

@@ -58,11 +58,10 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
       />
     );
   } else if (inputProps.type === 'number') {
+    // No min/max here: Semi would hold back an out-of-range number, and the schema's message must show instead.
     input = (
       <InputNumber
         {...common}
-        min={inputProps.min}
-        max={inputProps.max}
         step={typeof inputProps.step === 'number' ? inputProps.step : undefined}
         precision={schema.type === 'integer' ? 0 : undefined}
         value={value ?? ''}

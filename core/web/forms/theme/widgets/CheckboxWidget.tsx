@@ -12,7 +12,7 @@ export default function CheckboxWidget(props: WidgetProps) {
   const required = schemaRequiresTrueValue(schema);
   const description = options.description ?? schema.description;
   return (
-    <div className="rjsf-checkbox">
+    <div className="rjsf-checkbox" onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)}>
       {!hideLabel && description && (
         <DescriptionFieldTemplate id={`${id}__description`} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />
       )}
@@ -23,8 +23,6 @@ export default function CheckboxWidget(props: WidgetProps) {
         autoFocus={autofocus}
         aria-describedby={ariaDescribedByIds(id)}
         onChange={(event) => onChange(Boolean(event.target.checked))}
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
       >
         {labelValue(text(label), hideLabel, '')}
         {required && !hideLabel ? <span className="semi-form-field-label-required" /> : null}

@@ -17,24 +17,26 @@ export function DatePickerWidget(props: PickerProps) {
   const { id, kind, value, disabled, readonly, placeholder, options, rawErrors, hideError, onChange, onBlur, onFocus } = props;
   const text = useFormText();
   const dateTime = kind === 'dateTime';
+  // Semi's DatePicker takes no id: the wrapper carries it.
   return (
-    <DatePicker
-      id={id}
-      type={kind}
-      style={{ width: '100%' }}
-      format={dateTime ? 'yyyy-MM-dd HH:mm:ss' : 'yyyy-MM-dd'}
-      value={value ? new Date(dateTime ? value : `${value}T00:00:00`) : undefined}
-      placeholder={text(placeholder)}
-      disabled={disabled || readonly}
-      validateStatus={!hideError && rawErrors && rawErrors.length > 0 ? 'error' : 'default'}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(date) => {
-        if (!(date instanceof Date)) return onChange(options.emptyValue);
-        onChange(dateTime ? date.toISOString() : toDateString(date));
-      }}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-    />
+    <div id={id}>
+      <DatePicker
+        type={kind}
+        style={{ width: '100%' }}
+        format={dateTime ? 'yyyy-MM-dd HH:mm:ss' : 'yyyy-MM-dd'}
+        value={value ? new Date(dateTime ? value : `${value}T00:00:00`) : undefined}
+        placeholder={text(placeholder)}
+        disabled={disabled || readonly}
+        validateStatus={!hideError && rawErrors && rawErrors.length > 0 ? 'error' : 'default'}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(date) => {
+          if (!(date instanceof Date)) return onChange(options.emptyValue);
+          onChange(dateTime ? date.toISOString() : toDateString(date));
+        }}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+    </div>
   );
 }
 

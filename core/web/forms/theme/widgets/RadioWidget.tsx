@@ -9,27 +9,26 @@ export default function RadioWidget(props: WidgetProps) {
   const { enumOptions = [], enumDisabled, inline, emptyValue } = options;
   const selected = enumOptionsIndexForValue(value, enumOptions) as string | undefined;
   return (
-    <RadioGroup
-      id={id}
-      name={id}
-      direction={inline ? 'horizontal' : 'vertical'}
-      disabled={disabled || readonly}
-      value={selected}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(event) => onChange(enumOptionsValueForIndex(String(event.target.value), enumOptions, emptyValue))}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-    >
-      {enumOptions.map((option, index) => (
-        <Radio
-          key={index}
-          id={`${id}-${index}`}
-          value={String(index)}
-          disabled={Array.isArray(enumDisabled) && enumDisabled.includes(option.value)}
-        >
-          {text(option.label) ?? String(option.value)}
-        </Radio>
-      ))}
-    </RadioGroup>
+    <div onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)}>
+      <RadioGroup
+        id={id}
+        name={id}
+        direction={inline ? 'horizontal' : 'vertical'}
+        disabled={disabled || readonly}
+        value={selected}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(event) => onChange(enumOptionsValueForIndex(String(event.target.value), enumOptions, emptyValue))}
+      >
+        {enumOptions.map((option, index) => (
+          <Radio
+            key={index}
+            value={String(index)}
+            disabled={Array.isArray(enumDisabled) && enumDisabled.includes(option.value)}
+          >
+            {text(option.label) ?? String(option.value)}
+          </Radio>
+        ))}
+      </RadioGroup>
+    </div>
   );
 }

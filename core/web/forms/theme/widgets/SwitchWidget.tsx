@@ -7,15 +7,15 @@ export default function SwitchWidget(props: WidgetProps) {
   const { id, value, label, disabled, readonly, onChange, onBlur, onFocus } = props;
   const text = useFormText();
   return (
-    <Switch
-      id={id}
-      checked={value === true}
-      disabled={disabled || readonly}
-      aria-label={text(label)}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(checked: boolean) => onChange(checked)}
-      onFocus={() => onFocus(id, value)}
-      onBlur={() => onBlur(id, value)}
-    />
+    <span onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)}>
+      <Switch
+        id={id}
+        checked={value === true}
+        disabled={disabled || readonly}
+        aria-label={text(label)}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(checked: boolean) => onChange(checked)}
+      />
+    </span>
   );
 }

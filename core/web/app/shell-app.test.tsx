@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { page, plugin } from '../testing/fixtures';
+import { renderShell } from '../testing/render-shell';
+import { PROFILE_PATH } from '../store/session-store';
+
+const home = plugin('home', { routes: [{ name: 'home.index', path: '/home/index', page: page('home page') }] });
+const user = plugin('user', {
+  routes: [
+    { name: 'user.login', path: '/user/login', page: page('login page'), layout: 'bare' },
+    { name: 'account.center', path: '/account/center', page: page('account page'), requiresLogin: true },
+    { name: 'exchange', path: '/exchange/full-screen/:type', page: () => Promise.resolve({ default: ({ params }: { params: Record<string, string> }) => <div>pair {params.type}</div> }) },
+  ],
+});
+
+let roots: Array<{ dispose(): void }> = [];
+beforeEach(() => localStorage.clear());
+function resetShell() {
+  cleanup();
+  roots.forEach((root) => root.dispose());
+  roots = [];
+}
+
+afterEach(() => {
+  cleanup();
+  roots.forEach((root) => root.dispose());
+  roots = [];
+});
+
+async function shellAt(path: string, options: Parameters<typeof renderShell>[1] = {}) {
+  const result = await renderShell(path, { plugins: [home, user], ...options });
+  roots.push(result.root);
+  return result;
+}
+
+describe('routing', () => {
+  it('sends / to /home, and /home (no such route) on to /home/index', async () => {
+    await shellAt('/');
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(window.location.pathname).toBe('/home/index');
+  });
+
+  it('sends an unknown route to /home/index and tracks the location in the root store', async () => {
+    const { root } = await shellAt('/no/such/page');
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(window.location.pathname).toBe('/home/index');
+    await waitFor(() => expect(root.location).toBe('/home/index'));
+  });
+
+  it('passes route params to the page', async () => {
+    await shellAt('/exchange/full-screen/BTC_USDT');
+    expect(await screen.findByText('pair BTC_USDT')).toBeTruthy();
+  });
+
+  it('redirects a requiresLogin route to /user/login when signed out, and shows it when signed in', async () => {
+    await shellAt('/account/center');
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(window.location.pathname).toBe('/user/login');
+    resetShell();
+
+    const { root, api } = await shellAt('/user/login');
+    api.answers['/api/mjkj-web' + PROFILE_PATH] = { uid: 'U1' };
+    await root.session.login({ access_token: 'a', refresh_token: 'r', user_id: '1' });
+    root.navigate('/account/center');
+    expect(await screen.findByText('account page')).toBeTruthy();
+  });
+
+  it('renders "main" routes inside header and footer and "bare" routes alone', async () => {
+    const { view } = await shellAt('/home/index');
+    await screen.findByText('home page');
+    expect(view.container.querySelector('header.bourse-header')).not.toBeNull();
+    expect(view.container.querySelector('footer.bourse-footer')).not.toBeNull();
+    resetShell();
+    const bare = await shellAt('/user/login');
+    await screen.findByText('login page');
+    expect(bare.view.container.querySelector('header.bourse-header')).toBeNull();
+  });
+
+  it('keeps an invite_code query parameter of any route as the invite code', async () => {
+    const { root } = await shellAt('/user/login?invite_code=AB12CD');
+    await screen.findByText('login page');
+    await waitFor(() => expect(root.settings.inviteCode).toBe('AB12CD'));
+    expect(JSON.parse(localStorage.getItem('release-test:settings')!).inviteCode).toBe('AB12CD');
+  });
+
+  it('serves the routes under the site base path', async () => {
+    const { root } = await shellAt('/console/no/such', { site: { basePath: '/console/' } });
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(window.location.pathname).toBe('/console/home/index');
+    root.navigate('/user/login');
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(window.location.pathname).toBe('/console/user/login');
+  });
+
+  it('shows a plain not-found page instead of looping when no plugin serves /home/index', async () => {
+    await shellAt('/anything', { plugins: [user] });
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,212 @@
+// @vitest-environment happy-dom
+import { http as mswHttp, HttpResponse, delay } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHttpClient, type HttpClientOptions } from './http-client';
+import { HttpError } from './http-error';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function client(overrides: Partial<HttpClientOptions> = {}) {
+  const showError = vi.fn<(message: string) => void>();
+  const options = {
+    showError,
+    head: 'mjkj-web',
+    clientId: 'bourse-web',
+    clientSecret: 'bourse-web-public',
+    getToken: vi.fn(() => ''),
+    getLanguage: vi.fn(() => 'de'),
+    onUnauthorized: vi.fn(),
+    unknownErrorText: () => 'Unbekannter Fehler',
+    ...overrides,
+  };
+  return { http: createHttpClient(options), options: { ...options, showError } };
+}
+
+const envelope = (code: number, data: unknown, msg = 'success') => ({ code, success: code === 200, msg, data });
+
+describe('http client', () => {
+  it('prefixes /api/{head}, sends Basic auth and mj-lang, no Blade-Auth without a token, and resolves data.data', async () => {
+    let seen: Headers | null = null;
+    let url = '';
+    server.use(
+      mswHttp.get('*/api/mjkj-web/coin/open/getSpotSymbols', ({ request }) => {
+        seen = request.headers;
+        url = request.url;
+        return HttpResponse.json(envelope(200, [{ symbol: 'BTC/USDT' }]));
+      }),
+    );
+    const { http } = client();
+    await expect(http.get('/coin/open/getSpotSymbols', { query: { type: 1, skip: undefined } })).resolves.toEqual([{ symbol: 'BTC/USDT' }]);
+    expect(seen!.get('authorization')).toBe(`Basic ${btoa('bourse-web:bourse-web-public')}`);
+    expect(seen!.get('mj-lang')).toBe('de');
+    expect(seen!.get('blade-auth')).toBeNull();
+    expect(new URL(url).search).toBe('?type=1');
+  });
+
+  it('adds Blade-Auth: bearer <token> when a token exists and takes /api/ paths as they are', async () => {
+    let auth: string | null = null;
+    server.use(
+      mswHttp.post('*/api/blade-auth/oauth/token', ({ request }) => {
+        auth = request.headers.get('blade-auth');
+        return HttpResponse.json({ access_token: 'a', refresh_token: 'r' });
+      }),
+    );
+    const { http } = client({ getToken: () => 'tok-1' });
+    await expect(http.post('/api/blade-auth/oauth/token')).resolves.toEqual({ access_token: 'a', refresh_token: 'r' });
+    expect(auth).toBe('bearer tok-1');
+  });
+
+  it('posts JSON bodies and uploads multipart forms', async () => {
+    const bodies: unknown[] = [];
+    let uploadType = '';
+    server.use(
+      mswHttp.post('*/api/mjkj-web/coin/assets/getMyBill', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(envelope(200, { records: [] }));
+      }),
+      mswHttp.post('*/api/mjkj-web/cgform-api/upload/file', async ({ request }) => {
+        uploadType = request.headers.get('content-type') ?? '';
+        const form = await request.formData();
+        return HttpResponse.json(envelope(200, { link: `/uploads/${(form.get('type') as string) ?? ''}` }));
+      }),
+    );
+    const { http } = client();
+    await http.post('/coin/assets/getMyBill', { current: 1 });
+    expect(bodies).toEqual([{ current: 1 }]);
+    const form = new FormData();
+    form.append('type', 'id-front');
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await expect(http.upload('/cgform-api/upload/file', form)).resolves.toEqual({ link: '/uploads/id-front' });
+    expect(uploadType).toMatch(/^multipart\/form-data/);
+  });
+
+  it('shows the body msg with HTML stripped and rejects with code, msg and field', async () => {
+    server.use(
+      mswHttp.post('*/api/mjkj-web/coin/member/tradePwd', () =>
+        HttpResponse.json({ code: 400, success: false, msg: '<b>Passwort</b> ist <i>ungültig</i>', data: { field: 'password' } }, { status: 400 }),
+      ),
+    );
+    const { http, options } = client();
+    const error = await http.post('/coin/member/tradePwd', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ code: 400, msg: 'Passwort ist ungültig', field: 'password', kind: 'response' });
+    expect(options.showError).toHaveBeenCalledWith('Passwort ist ungültig');
+  });
+
+  it('takes the code from the body over the HTTP status and uses error_description', async () => {
+    server.use(
+      mswHttp.get('*/api/mjkj-web/a', () => HttpResponse.json({ code: 500, msg: 'Serverfehler', data: null })),
+      mswHttp.post('*/api/blade-auth/oauth/token', () =>
+        HttpResponse.json({ error: 'invalid_grant', error_description: 'Falsches <br/>Passwort' }, { status: 400 }),
+      ),
+    );
+    let now = 0;
+    const { http, options } = client({ now: () => now });
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 500, msg: 'Serverfehler' });
+    now += 5000;
+    await expect(http.post('/api/blade-auth/oauth/token')).rejects.toMatchObject({ code: 400, msg: 'Falsches Passwort' });
+    expect(options.showError.mock.calls).toEqual([['Serverfehler'], ['Falsches Passwort']]);
+  });
+
+  it('falls back to the translated unknown-error text', async () => {
+    server.use(mswHttp.get('*/api/mjkj-web/a', () => new HttpResponse('oops', { status: 500 })));
+    const { http, options } = client();
+    await expect(http.get('/a')).rejects.toMatchObject({ code: 500, msg: 'Unbekannter Fehler' });
+    expect(options.showError).toHaveBeenCalledWith('Unbekannter Fehler');
+  });
+
+  it('shows an error at most once per 2 s', async () => {
+    server.use(mswHttp.get('*/api/mjkj-web/a', () => HttpResponse.json(envelope(400, null, 'bad'))));
+    let now = 10_000;
+    const { http, options } = client({ now: () => now });
+    await expect(http.get('/a')).rejects.toBeInstanceOf(HttpError);
+    now += 1_000;
+    await expect(http.get('/a')).rejects.toBeInstanceOf(HttpError);
+    now += 999;
+    await expect(http.get('/a')).rejects.toBeInstanceOf(HttpError);
+    expect(options.showError).toHaveBeenCalledTimes(1);
+    now += 1;
+    await expect(http.get('/a')).rejects.toBeInstanceOf(HttpError);
+    expect(options.showError).toHaveBeenCalledTimes(2);
+  });
+
+  it('rejects white-listed codes and descriptions without a message', async () => {
+    server.use(
+      mswHttp.get('*/api/mjkj-web/w1', () => HttpResponse.json(envelope(405, null, 'anything'))),
+      mswHttp.post('*/api/blade-auth/oauth/token', () =>
+        HttpResponse.json({ error_description: 'step 1 login succeeded' }, { status: 400 }),
+      ),
+    );
+    const { http, options } = client();
+    await expect(http.get('/w1')).rejects.toMatchObject({ code: 405, quiet: true });
+    await expect(http.post('/api/blade-auth/oauth/token')).rejects.toMatchObject({ code: 400, quiet: true });
+    expect(options.showError).not.toHaveBeenCalled();
+  });
+
+  it('logs out on 401 (status or body code) without a message', async () => {
+    server.use(
+      mswHttp.get('*/api/mjkj-web/s', () => HttpResponse.json({ code: 401, msg: 'expired' }, { status: 401 })),
+      mswHttp.get('*/api/mjkj-web/b', () => HttpResponse.json(envelope(401, null, 'expired'))),
+    );
+    const { http, options } = client();
+    await expect(http.get('/s')).rejects.toMatchObject({ code: 401 });
+    await expect(http.get('/b')).rejects.toMatchObject({ code: 401 });
+    expect(options.onUnauthorized).toHaveBeenCalledTimes(2);
+    expect(options.showError).not.toHaveBeenCalled();
+  });
+
+  it('rejects network errors and answers above 500 quietly', async () => {
+    server.use(
+      mswHttp.get('*/api/mjkj-web/down', () => HttpResponse.error()),
+      mswHttp.get('*/api/mjkj-web/gateway', () => new HttpResponse('bad gateway', { status: 502 })),
+    );
+    const { http, options } = client();
+    await expect(http.get('/down')).rejects.toMatchObject({ kind: 'network', quiet: true });
+    await expect(http.get('/gateway')).rejects.toMatchObject({ kind: 'network', code: 502, quiet: true });
+    expect(options.showError).not.toHaveBeenCalled();
+  });
+
+  it('does not show the message of a silent call', async () => {
+    server.use(mswHttp.get('*/api/mjkj-web/a', () => HttpResponse.json(envelope(400, null, 'bad'))));
+    const { http, options } = client();
+    await expect(http.get('/a', { silent: true })).rejects.toMatchObject({ code: 400, msg: 'bad' });
+    expect(options.showError).not.toHaveBeenCalled();
+  });
+
+  it('aborts after the timeout (300000 ms by default) and rejects quietly', async () => {
+    vi.useFakeTimers();
+    try {
+      let signal: AbortSignal | undefined;
+      const hanging: typeof fetch = (_input, init) =>
+        new Promise((_resolve, reject) => {
+          signal = init?.signal ?? undefined;
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        });
+      const { http, options } = client({ fetch: hanging });
+      const result = http.get('/slow').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(299_999);
+      expect(signal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(signal?.aborted).toBe(true);
+      await expect(result).resolves.toMatchObject({ kind: 'timeout', quiet: true });
+      expect(options.showError).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a slow answer within the timeout still resolves', async () => {
+    server.use(
+      mswHttp.get('*/api/mjkj-web/slow', async () => {
+        await delay(30);
+        return HttpResponse.json(envelope(200, 'late'));
+      }),
+    );
+    const { http } = client({ timeoutMs: 1000 });
+    await expect(http.get('/slow')).resolves.toBe('late');
+  });
+});

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Footer } from './footer/footer';
+import { Header } from './header/header';
+
+/** Header, page, footer: the "main" layout of plugin routes. */
+export function MainLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="bourse-layout">
+      <Header />
+      <main className="bourse-main">{children}</main>
+      <Footer />
+    </div>
+  );
+}

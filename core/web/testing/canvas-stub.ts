@@ -1,5 +1,0 @@
-// lottie-web (pulled in by Semi UI) draws on a 2D canvas context when it is imported; happy-dom has none.
-// Import this module before anything that imports Semi UI.
-if (typeof HTMLCanvasElement !== 'undefined') {
-  HTMLCanvasElement.prototype.getContext = (() => new Proxy({}, { get: () => () => undefined, set: () => true })) as never;
-}

@@ -1,0 +1,43 @@
+import { Button, Input } from '@douyinfe/semi-ui-19';
+import { observer } from 'mobx-react-lite';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OperatorStore } from '../operator-store';
+
+/** Username and password; calls onSignedIn after a successful sign-in. */
+export const LoginForm = observer(function LoginForm({ store, onSignedIn }: { store: OperatorStore; onSignedIn: () => void }) {
+  const { t } = useTranslation('console-core');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<'' | 'username' | 'password'>('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const lacking = !username.trim() ? 'username' : !password ? 'password' : '';
+    setMissing(lacking);
+    if (lacking || store.pending) return;
+    if (await store.signIn(username.trim(), password)) onSignedIn();
+  };
+
+  const message = missing === 'username' ? t('usernameRequired') : missing === 'password' ? t('passwordRequired') : store.error;
+  return (
+    <form onSubmit={submit} noValidate>
+      {message && (
+        <p className="cc-login__error" role="alert">
+          {message}
+        </p>
+      )}
+      <label className="cc-field">
+        {t('username')}
+        <Input name="username" autoComplete="username" value={username} onChange={setUsername} size="large" />
+      </label>
+      <label className="cc-field">
+        {t('password')}
+        <Input name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} size="large" />
+      </label>
+      <Button htmlType="submit" theme="solid" type="primary" size="large" block loading={store.pending}>
+        {t('signIn')}
+      </Button>
+    </form>
+  );
+});

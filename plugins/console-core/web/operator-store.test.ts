@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestRoot } from '../../../core/web/testing/test-root';
+import { createOperatorStore, operatorStorageKey, type OperatorStore } from './operator-store';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+const created: OperatorStore[] = [];
+afterEach(() => {
+  created.splice(0).forEach((store) => store.dispose());
+  server.resetHandlers();
+  window.localStorage.clear();
+});
+afterAll(() => server.close());
+
+const envelope = (data: unknown, code = 200, msg = 'success') => ({ code, success: code === 200, msg, data });
+const OPERATOR = { id: '1', username: 'admin', role: 'admin' };
+
+function loginAnswers() {
+  return http.post('*/api/mjkj-web/console/auth/login', async ({ request }) => {
+    const body = (await request.json()) as { username: string; password: string };
+    if (body.password !== 'right') return HttpResponse.json(envelope(null, 401, 'Wrong username or password'), { status: 401 });
+    return HttpResponse.json(envelope({ access_token: 'operator-token', token_type: 'bearer', expires_in: 3600, operator: OPERATOR }));
+  });
+}
+
+async function setup(now = () => 1_000_000) {
+  const { root, site } = createTestRoot({ fetch: (input, init) => globalThis.fetch(input, init) });
+  const store = createOperatorStore(root.http, site, now);
+  await waitHydrated(store);
+  return { root, site, store };
+}
+
+async function waitHydrated(store: OperatorStore) {
+  created.push(store);
+  for (let i = 0; i < 50 && !store.hydrated; i++) await new Promise((resolve) => setTimeout(resolve, 1));
+  expect(store.hydrated).toBe(true);
+}
+
+describe('OperatorStore', () => {
+  it('signs in, keeps the operator token apart from the member session and persists it under the release prefix', async () => {
+    server.use(loginAnswers());
+    const { root, site, store } = await setup();
+    expect(await store.signIn('admin', 'right')).toBe(true);
+    expect(store.isSignedIn).toBe(true);
+    expect(store.operator).toEqual(OPERATOR);
+    expect(store.expiresAt).toBe(1_000_000 + 3600 * 1000);
+    expect(root.session.accessToken).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const saved = JSON.parse(window.localStorage.getItem(operatorStorageKey(site))!);
+    expect(operatorStorageKey(site)).toBe('release-test:console-operator');
+    expect(saved).toMatchObject({ token: 'operator-token', operator: OPERATOR });
+
+    store.dispose();
+    const again = createOperatorStore(root.http, site, () => 1_000_000);
+    await waitHydrated(again);
+    expect(again.isSignedIn).toBe(true);
+    expect(again.operator).toEqual(OPERATOR);
+  });
+
+  it('keeps the server message of a failed sign-in', async () => {
+    server.use(loginAnswers());
+    const { store } = await setup();
+    expect(await store.signIn('admin', 'wrong')).toBe(false);
+    expect(store.isSignedIn).toBe(false);
+    expect(store.error).toBe('Wrong username or password');
+    expect(store.pending).toBe(false);
+  });
+
+  it('sends its own token to /console/me and signs out when the server refuses it', async () => {
+    server.use(loginAnswers());
+    const { store } = await setup();
+    await store.signIn('admin', 'right');
+    let seen = '';
+    server.use(
+      http.get('*/api/mjkj-web/console/me', ({ request }) => {
+        seen = request.headers.get('Blade-Auth') ?? '';
+        return HttpResponse.json(envelope({ ...OPERATOR, role: 'auditor' }));
+      }),
+    );
+    await store.refreshProfile();
+    expect(seen).toBe('bearer operator-token');
+    expect(store.operator?.role).toBe('auditor');
+
+    server.use(http.get('*/api/mjkj-web/console/me', () => HttpResponse.json(envelope(null, 401, 'Please log in'), { status: 401 })));
+    await store.refreshProfile();
+    expect(store.isSignedIn).toBe(false);
+    expect(store.operator).toBeNull();
+  });
+
+  it('drops an expired session when it is read back', async () => {
+    server.use(loginAnswers());
+    let clock = 1_000_000;
+    const { root, site, store } = await setup(() => clock);
+    await store.signIn('admin', 'right');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    clock += 3600 * 1000;
+    expect(store.isSignedIn).toBe(false);
+    store.dispose();
+    const later = createOperatorStore(root.http, site, () => clock);
+    await waitHydrated(later);
+    expect(later.token).toBe('');
+  });
+});

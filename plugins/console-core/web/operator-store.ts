@@ -1,0 +1,132 @@
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { makePersistable, stopPersisting } from 'mobx-persist-store';
+import type { HttpClient, SiteConfig } from '../../../core/plugin-api';
+import { ERROR_CODES } from '../../../core/shared';
+import { CONSOLE_LOGIN_PATH, CONSOLE_ME_PATH, type OperatorLoginResult, type OperatorProfile } from '../shared/types';
+
+export const OPERATOR_STORE = 'console-core';
+
+/** Storage key of the operator session: every persisted key starts with the site's release name (spec §9). */
+export function operatorStorageKey(site: Pick<SiteConfig, 'release'>): string {
+  return `${site.release}:console-operator`;
+}
+
+interface HttpFailure {
+  code?: number;
+  msg?: string;
+}
+
+/**
+ * The operator's console session: its own token (not the member session of the shell), the
+ * operator's name and role, persisted under the site's release prefix.
+ */
+export class OperatorStore {
+  token = '';
+  /** When the token stops being valid, ms since the epoch. */
+  expiresAt = 0;
+  operator: OperatorProfile | null = null;
+  /** True once the persisted session has been read. */
+  hydrated = false;
+  pending = false;
+  /** The message of the last failed sign-in; kept in the store so it survives a redirect. */
+  error = '';
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly now: () => number = Date.now,
+  ) {
+    makeObservable(this, {
+      token: observable,
+      expiresAt: observable,
+      operator: observableRef,
+      hydrated: observable,
+      pending: observable,
+      error: observable,
+      signOut: action,
+    });
+  }
+
+  /** Reads the persisted session (localStorage); without a browser storage there is nothing to read. */
+  async hydrate(site: Pick<SiteConfig, 'release'>): Promise<void> {
+    if (typeof window !== 'undefined' && window.localStorage) {
+      await makePersistable(this, {
+        name: operatorStorageKey(site),
+        properties: ['token', 'expiresAt', 'operator'],
+        storage: window.localStorage,
+      });
+    }
+    runInAction(() => {
+      this.hydrated = true;
+      if (this.token && this.expiresAt <= this.now()) this.signOut();
+    });
+  }
+
+  /** A plain getter, not a computed: the clock is not observable, so it is read on every render. */
+  get isSignedIn(): boolean {
+    return this.token !== '' && this.expiresAt > this.now();
+  }
+
+  private authHeaders(): Record<string, string> {
+    return { 'Blade-Auth': `bearer ${this.token}` };
+  }
+
+  async signIn(username: string, password: string): Promise<boolean> {
+    runInAction(() => {
+      this.pending = true;
+      this.error = '';
+    });
+    try {
+      const result = await this.http.post<OperatorLoginResult>(CONSOLE_LOGIN_PATH, { username, password }, { silent: true });
+      runInAction(() => {
+        this.token = result.access_token;
+        this.expiresAt = this.now() + result.expires_in * 1000;
+        this.operator = result.operator;
+      });
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.error = (error as HttpFailure).msg || String((error as Error).message ?? '');
+      });
+      return false;
+    } finally {
+      runInAction(() => {
+        this.pending = false;
+      });
+    }
+  }
+
+  /** Reloads the operator; a refused token ends the console session. */
+  async refreshProfile(): Promise<void> {
+    if (!this.isSignedIn) return;
+    try {
+      const operator = await this.http.get<OperatorProfile>(CONSOLE_ME_PATH, { headers: this.authHeaders(), silent: true });
+      runInAction(() => {
+        this.operator = operator;
+      });
+    } catch (error) {
+      if ((error as HttpFailure).code === ERROR_CODES.unauthorized) this.signOut();
+    }
+  }
+
+  signOut(): void {
+    this.token = '';
+    this.expiresAt = 0;
+    this.operator = null;
+  }
+
+  /** Stops writing the session to storage (a new store may then take the same key). */
+  dispose(): void {
+    stopPersisting(this);
+  }
+}
+
+export function createOperatorStore(http: HttpClient, site: Pick<SiteConfig, 'release'>, now?: () => number): OperatorStore {
+  const store = new OperatorStore(http, now);
+  store.hydrate(site).catch((error) => {
+    console.error('the console session could not be read', error);
+    runInAction(() => {
+      store.hydrated = true;
+    });
+  });
+  return store;
+}

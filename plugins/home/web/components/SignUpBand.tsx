@@ -1,0 +1,25 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useRoot } from '../../../../core/web';
+import { REGISTER_PATH } from '../route-href';
+
+/** The closing sign-up prompt; signed-in users do not see it. */
+export const SignUpBand = observer(function SignUpBand() {
+  const root = useRoot();
+  const { t } = useTranslation('home');
+  if (root.session.isLogin) return null;
+  return (
+    <div className="hm-wrap">
+      <section className="hm-band">
+        <div>
+          <h2 className="hm-band__title">{t('promptTitle')}</h2>
+          <p className="hm-band__text">{t('promptText')}</p>
+        </div>
+        <Link href={REGISTER_PATH} className="hm-btn hm-btn--primary">
+          {t('promptButton')}
+        </Link>
+      </section>
+    </div>
+  );
+});

@@ -1,0 +1,49 @@
+import { defineServerPlugin, type ServerContext, type ServerPlugin } from '../../../core/server';
+import { kernelTokenIssuer } from './access-tokens';
+import { IDENTITY_MIGRATIONS } from './migrations';
+import type { AccessTokenIssuer } from './oauth';
+import { OutboxSender, transportsFromEnvironment, type Transports } from './outbox';
+import type { Argon2Cost } from './password-hashing';
+import { registerIdentityRoutes } from './routes';
+
+export { latestCodeFor, listMailbox, type Transport, type Transports } from './outbox';
+export { MEMBER_PASSWORD_COST, type Argon2Cost } from './password-hashing';
+export type { AccessTokenIssuer } from './oauth';
+
+export interface IdentityServerOptions {
+  /** Signs access tokens; default: the kernel's (ServerContext.issueAccessToken). */
+  issueAccessToken?: AccessTokenIssuer;
+  /** Real delivery channels; default: SMTP when SMTP_URL is set, otherwise everything stays in the development mailbox. */
+  transports?: Transports;
+  /** argon2id cost of new password hashes; default MEMBER_PASSWORD_COST. */
+  passwordCost?: Argon2Cost;
+}
+
+/** The identity server part. One instance may serve several servers in a process (tests): state is per context. */
+export function createIdentityServer(options: IdentityServerOptions = {}): ServerPlugin {
+  const senders = new Map<ServerContext, OutboxSender>();
+  return defineServerPlugin({
+    id: 'identity',
+    migrations: IDENTITY_MIGRATIONS,
+    register(registrar) {
+      const { context } = registrar;
+      const sender = new OutboxSender(context.db, options.transports ?? transportsFromEnvironment(), context);
+      senders.set(context, sender);
+      registerIdentityRoutes(registrar, {
+        issue: options.issueAccessToken ?? kernelTokenIssuer(context),
+        sender,
+        passwordCost: options.passwordCost,
+      });
+    },
+    async bootstrap(context) {
+      senders.get(context)?.start();
+    },
+    async close() {
+      const running = [...senders.values()];
+      senders.clear();
+      await Promise.all(running.map((sender) => sender.stop()));
+    },
+  });
+}
+
+export default createIdentityServer();

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { useRoot } from '../../../core/web';
+import type { MarketKind } from '../shared/types';
+import type { MarketsStore } from './markets-store';
+import { MARKETS_STORE } from './ids';
+
+/** The plugin's store; loads the given market lists once the component mounts. */
+export function useMarkets(...kinds: MarketKind[]): MarketsStore {
+  const store = useRoot().store<MarketsStore>(MARKETS_STORE);
+  const key = kinds.join(',');
+  useEffect(() => {
+    // The shell's HTTP client already shows failures; the store keeps the error state for the page.
+    for (const kind of kinds) store.ensure(kind).catch(() => {});
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, key]);
+  return store;
+}
