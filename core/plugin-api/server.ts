@@ -41,7 +41,7 @@ export interface RouteDefinition<Q = any, B = any, P = any, R = unknown> {
   auth?: 'public' | 'user' | 'operator';
   /** JSON Schemas (from schemas/) the kernel validates with; a mismatch is a 400 envelope naming the field. */
   schema?: { querystring?: JsonSchema; body?: JsonSchema; params?: JsonSchema };
-  /** Returns the envelope's data; throw ApiError (core/shared) for a 4xx envelope. */
+  /** Returns the envelope's data (or a FileResult / RawJsonResult); throw ApiError (core/shared) for a 4xx envelope. */
   handler(request: ApiRequest<Q, B, P>): Promise<R> | R;
 }
 
@@ -51,6 +51,17 @@ export interface FileResult {
   fileName: string;
   contentType: string;
   body: Buffer | string;
+}
+
+/**
+ * A JSON answer sent as is, outside the envelope (e.g. the OAuth token grant, whose shape clients expect).
+ * Sent with `Cache-Control: no-store`.
+ */
+export interface RawJsonResult {
+  kind: 'raw-json';
+  body: unknown;
+  /** HTTP status; default 200. */
+  status?: number;
 }
 
 export interface RealtimePublisher {
@@ -81,6 +92,8 @@ export interface ServerContext {
   now(): Date;
   /** Data directory (uploads, SQLite file). */
   dataDir: string;
+  /** Signs an access token for the principal with the server's secret (lifetime default: 7 days). */
+  issueAccessToken(principal: Principal, options?: { lifetimeSeconds?: number }): { token: string; claims: { iat: number; exp: number; sid: string } };
 }
 
 /** What a server plugin uses while registering. */

@@ -61,6 +61,8 @@ export interface HttpOptions {
   headers?: Record<string, string>;
   /** Reject without showing the error message. */
   silent?: boolean;
+  /** The call presents credentials (a sign-in): its 401 means "wrong credentials", not "session ended". */
+  credentials?: boolean;
 }
 
 /** The shell's HTTP client: paths are relative to /api/{head} unless they start with /api/. */

@@ -4,7 +4,8 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { PluginManifest, Principal, ServerContext, ServerPlugin, ServerRegistrar, SiteConfig } from '../plugin-api';
 import { createAuditLog } from './audit';
-import { verifyAccessToken } from './auth/tokens';
+import { issueAccessToken, verifyAccessToken } from './auth/tokens';
+import { parseFormBody, serializeRequest } from './http/log-redaction';
 import { seedForms } from './cgform/seed';
 import { FORM_SEEDS } from './cgform/seed-data';
 import { cgformReadRoutes } from './cgform/routes';
@@ -85,7 +86,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
 
   const database = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    logger: { level: options.logLevel ?? 'info', serializers: { req: serializeRequest } },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     forceCloseConnections: true,
     trustProxy: options.trustProxy ?? false,
@@ -121,6 +122,11 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
       log,
       now,
       dataDir: options.dataDir,
+      issueAccessToken: (principal, tokenOptions) =>
+        issueAccessToken(principal, options.tokenSecret, {
+          nowSeconds: Math.floor(now().getTime() / 1000),
+          lifetimeSeconds: tokenOptions?.lifetimeSeconds,
+        }),
     };
 
     const migrated = await runMigrations(database.db, database.dialect, [
@@ -136,6 +142,9 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
 
     installRequestContext(app, { tokenSecret: options.tokenSecret, siteLanguage: options.site.language, now });
     installValidation(app);
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, parseFormBody(body as string)),
+    );
     app.setErrorHandler((error, request, reply) => {
       const description = describeError(error);
       if (description.unexpected) {

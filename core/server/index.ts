@@ -4,6 +4,7 @@ export type {
   AuditEntry,
   Dialect,
   FileResult,
+  RawJsonResult,
   JsonSchema,
   Migration,
   Principal,

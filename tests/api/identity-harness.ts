@@ -1,7 +1,6 @@
 // Shared set-up of the identity API tests: a server with the identity plugin, a clock the tests move,
 // and small clients for the identity endpoints.
 import { randomBytes } from 'node:crypto';
-import { issueAccessToken } from '../../core/server/auth/tokens';
 import { clientAuthorizationHeader } from '../../core/server';
 import identityManifest from '../../plugins/identity/plugin';
 import { createIdentityServer, latestCodeFor } from '../../plugins/identity/server';
@@ -38,13 +37,7 @@ export interface IdentityTestServer extends TestServer {
 export async function startIdentityServer(dialect: TestDialect): Promise<IdentityTestServer> {
   const clock = testClock();
   const tokenSecret = randomBytes(32).toString('hex');
-  const identity = createIdentityServer({
-    issueAccessToken: (principal, nowSeconds) => {
-      const { token, claims } = issueAccessToken(principal, tokenSecret, { nowSeconds });
-      return { token, expiresIn: claims.exp - claims.iat };
-    },
-    transports: {},
-  });
+  const identity = createIdentityServer({ transports: {} });
   const server = await startTestServer({
     dialect,
     tokenSecret,

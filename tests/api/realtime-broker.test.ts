@@ -216,6 +216,15 @@ describe('realtime broker over WebSocket', () => {
     }
   });
 
+  it('answers 404 to an upgrade on another path when nothing else takes upgrades', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${ctx.port}/not-mqtt`, ['mqtt']);
+    const status = await new Promise<number>((resolve) => {
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.once('error', () => resolve(-1));
+    });
+    expect(status).toBe(404);
+  });
+
   it('counts connected clients', async () => {
     const before = ctx.broker.clientCount();
     const { client } = await connect(ctx.url);

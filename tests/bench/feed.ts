@@ -7,6 +7,7 @@
  *
  * The subscribers run in child processes (split evenly) so the broker's event loop is measured on its own.
  */
+import { randomInt } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -126,7 +127,7 @@ function startMarket(broker: ReturnType<typeof createRealtimeBroker>, tradesPerS
     Array.from({ length: 20 }, (_, i) => [decimal(price + side * BigInt(i + 1) * 50n), `${(i + 1) * 0.013}`.slice(0, 8)]);
 
   const publishTrade = () => {
-    price += BigInt(Math.round((Math.random() - 0.5) * 200));
+    price += BigInt(randomInt(-100, 101));
     tradeId++;
     broker.publish(TOPICS.trades, { id: tradeId, price: decimal(price), amount: '0.0125', side: tradeId % 2 ? 'buy' : 'sell', time: Date.now() });
     broker.publish(TOPICS.ticker, { close: decimal(price), high: decimal(price + 5000n), low: decimal(price - 5000n), vol: '1832.51', zdf: '1.23' }, { conflate: true });

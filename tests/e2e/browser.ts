@@ -30,6 +30,8 @@ export async function openBrowser(options: { width?: number; height?: number } =
     baseUrl,
     async screenshot(name) {
       const path = join(SCREENSHOT_DIR, `${name}.png`);
+      // Let lazy images (coin icons) arrive; a page that keeps loading is shot as it is.
+      await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
       await page.screenshot({ path, fullPage: false });
       return path;
     },

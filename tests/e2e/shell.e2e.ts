@@ -99,7 +99,8 @@ describe('the default site in Chromium', () => {
     const { page, baseUrl } = session;
     await page.goto(`${baseUrl}/user/login`);
     await header().waitFor();
-    await expect(page.url()).toMatch(/\/user\/login$/);
+    await page.locator('form input[type="password"]').waitFor();
+    expect(page.url()).toMatch(/\/user\/login$/);
     await expect(page.locator('.bourse-footer').count()).resolves.toBe(0);
     await session.screenshot('user-login');
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ApiRequest, FileResult, RouteDefinition } from '../../plugin-api';
+import type { ApiRequest, FileResult, RawJsonResult, RouteDefinition } from '../../plugin-api';
 import { ApiError, ERROR_CODES, okEnvelope } from '../../shared';
 import type { Translate } from '../i18n/translator';
 import { requestTranslator } from './request-context';
@@ -12,6 +12,10 @@ export function routeUrl(head: string, path: string): string {
 
 export function isFileResult(value: unknown): value is FileResult {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'file';
+}
+
+function isRawJsonResult(value: unknown): value is RawJsonResult {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'raw-json';
 }
 
 /** attachment with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
@@ -35,7 +39,7 @@ export function checkAuth(auth: RouteDefinition['auth'], principal: ApiRequest['
   if (auth === 'operator' && principal?.kind !== 'operator') throw new ApiError(ERROR_CODES.unauthorized);
 }
 
-/** Mounts a plugin (or kernel) route: schema validation, auth, envelope, file downloads. */
+/** Mounts a plugin (or kernel) route: schema validation, auth, envelope, file downloads, raw JSON answers. */
 export function mountRoute(app: FastifyInstance, head: string, translate: Translate, definition: RouteDefinition): void {
   app.route({
     method: definition.method,
@@ -55,6 +59,7 @@ export function mountRoute(app: FastifyInstance, head: string, translate: Transl
       };
       const result = await definition.handler(apiRequest);
       if (isFileResult(result)) return sendFileResult(reply, result);
+      if (isRawJsonResult(result)) return reply.code(result.status ?? 200).header('cache-control', 'no-store').send(result.body);
       return okEnvelope(result === undefined ? null : result);
     },
   });

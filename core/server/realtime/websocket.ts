@@ -32,7 +32,11 @@ export function attachWebSocketGateway(
   let closed = false;
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (pathOf(request.url) !== REALTIME_PATH) return;
+    if (pathOf(request.url) !== REALTIME_PATH) {
+      // With no other upgrade listener, answer now rather than leave the socket open until it times out.
+      if (server.listenerCount('upgrade') === 1) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
     if (closed) {
       socket.destroy();
       return;

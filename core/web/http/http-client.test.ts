@@ -159,6 +159,14 @@ describe('http client', () => {
     expect(options.showError).not.toHaveBeenCalled();
   });
 
+  it('treats a 401 of a sign-in call as wrong credentials: no logout, the message shows', async () => {
+    server.use(mswHttp.post('*/api/mjkj-web/sign-in', () => HttpResponse.json(envelope(401, null, 'Wrong username or password'), { status: 401 })));
+    const { http, options } = client();
+    await expect(http.post('/sign-in', {}, { credentials: true })).rejects.toMatchObject({ code: 401, message: 'Wrong username or password' });
+    expect(options.onUnauthorized).not.toHaveBeenCalled();
+    expect(options.showError).toHaveBeenCalledWith('Wrong username or password');
+  });
+
   it('rejects network errors and answers above 500 quietly', async () => {
     server.use(
       mswHttp.get('*/api/mjkj-web/down', () => HttpResponse.error()),

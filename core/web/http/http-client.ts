@@ -119,7 +119,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (isWhitelisted({ code, msg: rawMessage })) {
       throw new HttpError('response', code, '', { field, quiet: true });
     }
-    if (code === ERROR_CODES.unauthorized) {
+    if (code === ERROR_CODES.unauthorized && !opts.credentials) {
       options.onUnauthorized();
       throw new HttpError('response', code, stripHtml(rawMessage), { field, quiet: true });
     }

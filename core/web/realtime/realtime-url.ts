@@ -2,11 +2,10 @@
 export const REALTIME_PATH = '/mqtt';
 
 /**
- * The broker address for the site being shown: same host (spec §7), wss:// on an https page, ws:// otherwise,
- * under the site's base path ("" or "/", or e.g. "/exchange" when the site lives below the domain root).
+ * The broker address for the site being shown: same host (spec §7), wss:// on an https page, ws:// otherwise.
+ * Like the API, the broker sits at the host's root for every site the server hosts (the console at /console/ too).
  */
-export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>, basePath: string): string {
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const base = basePath.replace(/^\/*/, '/').replace(/\/+$/, '');
-  return `${scheme}//${location.host}${base}${REALTIME_PATH}`;
+  return `${scheme}//${location.host}${REALTIME_PATH}`;
 }

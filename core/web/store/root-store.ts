@@ -106,7 +106,7 @@ export class RootStore implements ShellRoot {
       : new LazyRealtimeClient(async () => {
           const { createRealtimeClient, realtimeUrl } = await import('../realtime');
           return createRealtimeClient({
-            url: realtimeUrl(window.location, this.site.basePath),
+            url: realtimeUrl(window.location),
             getToken: () => this.session.accessToken || null,
           });
         });

@@ -76,7 +76,7 @@ export class OperatorStore {
       this.error = '';
     });
     try {
-      const result = await this.http.post<OperatorLoginResult>(CONSOLE_LOGIN_PATH, { username, password }, { silent: true });
+      const result = await this.http.post<OperatorLoginResult>(CONSOLE_LOGIN_PATH, { username, password }, { silent: true, credentials: true });
       runInAction(() => {
         this.token = result.access_token;
         this.expiresAt = this.now() + result.expires_in * 1000;

@@ -1,7 +1,5 @@
 import { defineServerPlugin, type ServerContext, type ServerPlugin } from '../../../core/server';
-import { kernelTokenIssuer } from './access-tokens';
 import { IDENTITY_MIGRATIONS } from './migrations';
-import type { AccessTokenIssuer } from './oauth';
 import { OutboxSender, transportsFromEnvironment, type Transports } from './outbox';
 import type { Argon2Cost } from './password-hashing';
 import { registerIdentityRoutes } from './routes';
@@ -11,8 +9,6 @@ export { MEMBER_PASSWORD_COST, type Argon2Cost } from './password-hashing';
 export type { AccessTokenIssuer } from './oauth';
 
 export interface IdentityServerOptions {
-  /** Signs access tokens; default: the kernel's (ServerContext.issueAccessToken). */
-  issueAccessToken?: AccessTokenIssuer;
   /** Real delivery channels; default: SMTP when SMTP_URL is set, otherwise everything stays in the development mailbox. */
   transports?: Transports;
   /** argon2id cost of new password hashes; default MEMBER_PASSWORD_COST. */
@@ -30,7 +26,10 @@ export function createIdentityServer(options: IdentityServerOptions = {}): Serve
       const sender = new OutboxSender(context.db, options.transports ?? transportsFromEnvironment(), context);
       senders.set(context, sender);
       registerIdentityRoutes(registrar, {
-        issue: options.issueAccessToken ?? kernelTokenIssuer(context),
+        issue: (principal) => {
+          const { token, claims } = context.issueAccessToken(principal);
+          return { token, expiresIn: claims.exp - claims.iat };
+        },
         sender,
         passwordCost: options.passwordCost,
       });

@@ -1,4 +1,4 @@
-import { ApiError, ERROR_CODES, isClientAuthorized, type ApiRequest, type FileResult, type Principal, type ServerContext } from '../../../core/server';
+import { ApiError, ERROR_CODES, isClientAuthorized, type ApiRequest, type RawJsonResult, type Principal, type ServerContext } from '../../../core/server';
 import type { TokenGrantResponse } from '../shared/types';
 import { loginAccount } from './accounts';
 import type { createPasswordLogin } from './login';
@@ -6,7 +6,7 @@ import { findMemberById } from './members';
 import { revokeFamily, rotateRefreshToken } from './refresh-tokens';
 
 /** Signs an access token for a principal with the kernel's secret. */
-export type AccessTokenIssuer = (principal: Principal, nowSeconds: number) => { token: string; expiresIn: number };
+export type AccessTokenIssuer = (principal: Principal) => { token: string; expiresIn: number };
 
 type Params = Record<string, unknown>;
 
@@ -47,8 +47,8 @@ export function checkClientAndTenant(request: ApiRequest, params: Params, site: 
 }
 
 /** The OAuth answer is sent as such, not in the envelope, and never cached (RFC 6749 §5.1). */
-function oauthResponse(grant: TokenGrantResponse): FileResult {
-  return { kind: 'file', fileName: 'token.json', contentType: 'application/json; charset=utf-8', body: JSON.stringify(grant) };
+function oauthResponse(grant: TokenGrantResponse): RawJsonResult {
+  return { kind: 'raw-json', body: grant };
 }
 
 const refreshRefused = () => new ApiError(ERROR_CODES.unauthorized, 'identity:refreshInvalid');
@@ -60,9 +60,9 @@ export function tokenHandler(deps: {
 }) {
   const { context } = deps;
 
-  const grant = (member: { id: number; uid: string }, familyId: string, refreshToken: string, account: string): FileResult => {
+  const grant = (member: { id: number; uid: string }, familyId: string, refreshToken: string, account: string): RawJsonResult => {
     const now = context.now();
-    const access = deps.issue({ kind: 'user', id: String(member.id), sessionId: familyId }, Math.floor(now.getTime() / 1000));
+    const access = deps.issue({ kind: 'user', id: String(member.id), sessionId: familyId });
     return oauthResponse({
       access_token: access.token,
       refresh_token: refreshToken,
@@ -76,7 +76,7 @@ export function tokenHandler(deps: {
     });
   };
 
-  return async (request: ApiRequest): Promise<FileResult> => {
+  return async (request: ApiRequest): Promise<RawJsonResult> => {
     const params = grantParams(request);
     checkClientAndTenant(request, params, context.site);
     const grantType = text(params, 'grant_type');

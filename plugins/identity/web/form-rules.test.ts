@@ -20,7 +20,7 @@ describe('sign-in and sign-up form rules', () => {
     expect(newPasswordProblem('abc')).toBe('identity:passwordRule');
     expect(newPasswordProblem('pass word1')).toBe('identity:passwordRule');
     expect(newPasswordProblem('Blue-Harbour-42')).toBeNull();
-    expect(inviteCodeInputProblem('')).toBe('identity:inviteCodeRequired');
+    expect(inviteCodeInputProblem('')).toBeNull(); // the server decides: required unless it is the first member
     expect(inviteCodeInputProblem('AB!')).toBe('identity:inviteCodeInvalid');
     expect(inviteCodeInputProblem('ABCD2345')).toBeNull();
   });

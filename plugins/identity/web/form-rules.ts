@@ -28,7 +28,12 @@ export function codeProblem(code: string): MessageKey | null {
   return isSixDigitCode(code.trim()) ? null : 'identity:codeFormat';
 }
 
+/**
+ * A blank invite code is left to the server: it is required ("Please enter the invite code") except
+ * for the first member of a fresh installation, which only the server knows about.
+ */
 export function inviteCodeInputProblem(code: string): MessageKey | null {
+  if (code.trim() === '') return null;
   const problem = inviteCodeProblem(code.trim());
   return problem ? `identity:${problem}` : null;
 }

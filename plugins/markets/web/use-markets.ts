@@ -11,7 +11,7 @@ export function useMarkets(...kinds: MarketKind[]): MarketsStore {
   useEffect(() => {
     // The shell's HTTP client already shows failures; the store keeps the error state for the page.
     for (const kind of kinds) store.ensure(kind).catch(() => {});
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `key` stands for the kinds, so a new array with the same kinds does not reload.
   }, [store, key]);
   return store;
 }
