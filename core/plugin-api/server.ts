@@ -94,12 +94,21 @@ export interface ServerContext {
   dataDir: string;
   /** Signs an access token for the principal with the server's secret (lifetime default: 7 days). */
   issueAccessToken(principal: Principal, options?: { lifetimeSeconds?: number }): { token: string; claims: { iat: number; exp: number; sid: string } };
+  /** Ends a session (token family) now: its access tokens stop working on every request and realtime connect. */
+  sessions: { revoke(sessionId: string, expiresAt: Date): Promise<void> };
+  /**
+   * A service another plugin provided (registrar.provide). Its type lives in the provider's shared/ folder.
+   * Services are provided during register, in dependency order: list the provider in dependsOn.
+   */
+  use<T>(name: string): T;
 }
 
 /** What a server plugin uses while registering. */
 export interface ServerRegistrar {
   readonly context: ServerContext;
   route<Q = any, B = any, P = any, R = unknown>(definition: RouteDefinition<Q, B, P, R>): void;
+  /** Offers a service to the plugins that depend on this one (context.use(name)); a name is provided once. */
+  provide(name: string, service: unknown): void;
   /** A subscribe rule for private topics: return true when the principal may read the topic. */
   topicAccess(prefix: string, allow: (principal: Principal | null, topic: string) => boolean | Promise<boolean>): void;
 }

@@ -6,8 +6,12 @@ import type { SiteConfig } from './site-config';
 export const MENU_SLOTS = ['nav', 'user.dropdown', 'account.center', 'account.wallet', 'console.side'] as const;
 export type MenuSlot = (typeof MENU_SLOTS)[number];
 
-/** Named places in the shell where plugins render components. */
-export const COMPONENT_SLOTS = ['header.actions', 'home.sections', 'layout.overlay'] as const;
+/** Menu slots that can frame pages as a section: a side menu of the slot's entries beside the page. */
+export const SECTION_SLOTS = ['account.center', 'account.wallet', 'console.side'] as const;
+export type SectionSlot = (typeof SECTION_SLOTS)[number];
+
+/** Named places in the shell where plugins render components ("section.top": above a section's pages). */
+export const COMPONENT_SLOTS = ['header.actions', 'home.sections', 'layout.overlay', 'section.top'] as const;
 export type ComponentSlot = (typeof COMPONENT_SLOTS)[number];
 
 export type DealType = 'cash' | 'pry';
@@ -110,6 +114,8 @@ export interface RouteContribution {
   layout?: 'main' | 'bare';
   /** Redirect to login when signed out. */
   requiresLogin?: boolean;
+  /** Frames the page in a section: the side menu of that slot's entries (e.g. the account center). */
+  section?: SectionSlot;
 }
 
 export interface MenuContribution {
@@ -129,6 +135,8 @@ export interface MenuContribution {
 
 export interface ComponentContribution {
   slot: ComponentSlot;
+  /** For slot "section.top": the section whose pages show it. */
+  section?: SectionSlot;
   order: number;
   component: () => Promise<{ default: ComponentType }>;
   visible?: (root: ShellRoot) => boolean;

@@ -4,6 +4,8 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { PluginManifest, Principal, ServerContext, ServerPlugin, ServerRegistrar, SiteConfig } from '../plugin-api';
 import { createAuditLog } from './audit';
+import { RevokedSessions } from './auth/revoked-sessions';
+import { ServiceRegistry } from './plugins/services';
 import { issueAccessToken, verifyAccessToken } from './auth/tokens';
 import { parseFormBody, serializeRequest } from './http/log-redaction';
 import { seedForms } from './cgform/seed';
@@ -113,6 +115,11 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
       error: (message, extra) => app.log.error(extra ?? {}, message),
     };
     const audit = createAuditLog(database.db, now);
+    const nowSeconds = () => Math.floor(now().getTime() / 1000);
+    const services = new ServiceRegistry();
+    const revokedSessions = new RevokedSessions(database.db, nowSeconds);
+    const verifyToken = (token: string | undefined): Principal | null =>
+      revokedSessions.admit(verifyAccessToken(token, options.tokenSecret, nowSeconds()));
     const context: ServerContext = {
       db: database.db,
       dialect: database.dialect,
@@ -123,10 +130,9 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
       now,
       dataDir: options.dataDir,
       issueAccessToken: (principal, tokenOptions) =>
-        issueAccessToken(principal, options.tokenSecret, {
-          nowSeconds: Math.floor(now().getTime() / 1000),
-          lifetimeSeconds: tokenOptions?.lifetimeSeconds,
-        }),
+        issueAccessToken(principal, options.tokenSecret, { nowSeconds: nowSeconds(), lifetimeSeconds: tokenOptions?.lifetimeSeconds }),
+      sessions: { revoke: (sessionId, expiresAt) => revokedSessions.revoke(sessionId, expiresAt) },
+      use: (name) => services.use(name),
     };
 
     const migrated = await runMigrations(database.db, database.dialect, [
@@ -134,13 +140,14 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
       ...plugins.filter((plugin) => plugin.server).map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.server!.migrations ?? [] })),
     ], now);
     if (migrated.applied.length > 0) log.info(`applied migrations: ${migrated.applied.join(', ')}`);
+    await revokedSessions.load();
 
     const store = new CgformStore(database.db, database.dialect, now);
     await seedForms(database.db, store, FORM_SEEDS);
     const firstOperator = await ensureFirstOperator(database.db, { password: options.operatorPassword, hashing, now });
     for (const plugin of plugins) await plugin.server?.seed?.(context);
 
-    installRequestContext(app, { tokenSecret: options.tokenSecret, siteLanguage: options.site.language, now });
+    installRequestContext(app, { verify: verifyToken, siteLanguage: options.site.language });
     installValidation(app);
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, parseFormBody(body as string)),
@@ -177,8 +184,6 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     registerUploadRoutes(app, { head, db: database.db, dataDir: options.dataDir, now });
     await registerBootGraphql(app, { store, sites, now });
 
-    const verifyToken = (token: string): Principal | null =>
-      verifyAccessToken(token, options.tokenSecret, Math.floor(now().getTime() / 1000));
     broker = createRealtimeBroker({ server: app.server, verifyToken, log });
     const realtime = broker;
 
@@ -189,6 +194,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
         context,
         route: (definition) => mount(definition, `plugin "${server.id}"`),
         topicAccess: (prefix, allow) => realtime.topicAccess(prefix, allow),
+        provide: (name, service) => services.provide(name, service, server.id),
       };
       await server.register(registrar);
       if (server.close) closers.push(() => server.close!());

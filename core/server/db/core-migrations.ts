@@ -68,4 +68,15 @@ export const CORE_MIGRATIONS: Migration[] = [
         .execute();
     },
   },
+  {
+    name: '005_revoked_session',
+    async up(db) {
+      await db.schema
+        .createTable('revoked_session')
+        .addColumn('session_id', 'varchar(64)', (column) => column.primaryKey())
+        .addColumn('expires_at', 'bigint', (column) => column.notNull())
+        .addColumn('created_at', TIMESTAMP, (column) => column.notNull())
+        .execute();
+    },
+  },
 ];

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../../plugin-api';
 import type { Language } from '../../shared';
-import { verifyAccessToken } from '../auth/tokens';
 import { requestLanguage, type Translate } from '../i18n/translator';
 
 declare module 'fastify' {
@@ -14,9 +13,9 @@ declare module 'fastify' {
 }
 
 export interface RequestContextOptions {
-  tokenSecret: string;
+  /** The principal of a Blade-Auth token: valid, unexpired and not revoked; else null. */
+  verify(token: string | undefined): Principal | null;
   siteLanguage: Language;
-  now(): Date;
 }
 
 export const AUTH_HEADER = 'blade-auth';
@@ -29,11 +28,7 @@ export function installRequestContext(app: FastifyInstance, options: RequestCont
   app.addHook('onRequest', async (request) => {
     request.language = requestLanguage(request.headers[LANGUAGE_HEADER], options.siteLanguage);
     const header = request.headers[AUTH_HEADER];
-    request.principal = verifyAccessToken(
-      Array.isArray(header) ? header[0] : header,
-      options.tokenSecret,
-      Math.floor(options.now().getTime() / 1000),
-    );
+    request.principal = options.verify(Array.isArray(header) ? header[0] : header);
   });
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import type { RouteContribution } from '../../plugin-api';
 import { MainLayout } from '../layout/main-layout';
+import { SectionLayout } from '../layout/section-layout';
 import type { Owned } from '../registry/registry';
 import { useRoot } from '../store/root-context';
 import { PageErrorBoundary, PageSpinner, RetryScreen } from './screens';
@@ -26,7 +27,8 @@ function RoutePage({ route, page, params }: { route: Owned<RouteContribution>; p
       </Suspense>
     </PageErrorBoundary>
   );
-  return route.layout === 'bare' ? content : <MainLayout>{content}</MainLayout>;
+  const framed = route.section ? <SectionLayout section={route.section}>{content}</SectionLayout> : content;
+  return route.layout === 'bare' ? framed : <MainLayout>{framed}</MainLayout>;
 }
 
 const GuardedPage = observer(function GuardedPage(props: { route: Owned<RouteContribution>; page: PageComponent; params: Record<string, string> }) {

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ComponentContribution, ComponentSlot } from '../../plugin-api';
+import type { ComponentContribution, ComponentSlot, SectionSlot } from '../../plugin-api';
 import { useRoot } from '../store/root-context';
 
 const lazyComponents = new WeakMap<ComponentContribution, LazyExoticComponent<ComponentType>>();
@@ -14,10 +14,12 @@ function lazyOf(contribution: ComponentContribution): LazyExoticComponent<Compon
   return component;
 }
 
-/** Renders the visible components plugins add to a named slot, in their order. */
-export const Slot = observer(function Slot({ name }: { name: ComponentSlot }) {
+/** Renders the visible components plugins add to a named slot, in their order (in a section: that section's only). */
+export const Slot = observer(function Slot({ name, section }: { name: ComponentSlot; section?: SectionSlot }) {
   const root = useRoot();
-  const contributions = root.registry.components(name).filter((contribution) => !contribution.visible || contribution.visible(root));
+  const contributions = root.registry
+    .components(name)
+    .filter((contribution) => contribution.section === section && (!contribution.visible || contribution.visible(root)));
   if (!contributions.length) return null;
   return (
     <>

@@ -1,6 +1,7 @@
 import {
   COMPONENT_SLOTS,
   MENU_SLOTS,
+  SECTION_SLOTS,
   PluginGraphError,
   orderPlugins,
   type ComponentContribution,
@@ -99,6 +100,11 @@ export function buildRegistry(site: SiteConfig, plugins: PluginEntry[]): Registr
       if (byPath) {
         throw new PluginGraphError(
           `route path "${route.path}" is declared by plugin "${byPath.pluginId}" (${byPath.name}) and by plugin "${pluginId}" (${route.name})`,
+        );
+      }
+      if (route.section && !(SECTION_SLOTS as readonly string[]).includes(route.section)) {
+        throw new PluginGraphError(
+          `plugin "${pluginId}" frames route "${route.name}" in unknown section "${route.section}" (sections: ${SECTION_SLOTS.join(', ')})`,
         );
       }
       const owned = { ...route, pluginId };
