@@ -74,6 +74,8 @@ export function createRspackConfig(options: SiteBundleOptions): Configuration {
     context: root,
     target: ['web', 'es2020'],
     entry: { main: [SEMI_BASE_CSS, entryFile] },
+    // Semi's per-component stylesheets style disjoint class names, so their order across chunks does not matter.
+    ignoreWarnings: [/Conflicting order between/],
     output: {
       path: options.outDir ?? join(root, 'dist', site.name),
       publicPath: site.basePath,

@@ -39,6 +39,9 @@ export function postgresAvailable(): Promise<boolean> {
 /** The dialects to run on: SQLite always, PostgreSQL when reachable (a notice is printed otherwise). */
 export async function availableDialects(): Promise<TestDialect[]> {
   if (await postgresAvailable()) return ['sqlite', 'postgres'];
+  if (process.env.REQUIRE_POSTGRES === '1') {
+    throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL is not reachable at ${PG_ADMIN.host}:${PG_ADMIN.port}`);
+  }
   console.warn(`PostgreSQL is not reachable at ${PG_ADMIN.host}:${PG_ADMIN.port}; skipping the PostgreSQL runs`);
   return ['sqlite'];
 }
