@@ -2,12 +2,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import type { SiteConfig } from './core/plugin-api';
+import { CHUNK_LOAD_TIMEOUT_MS } from './core/shared/constants';
 import { prepareSite, runFormCompiler } from './scripts/prepare-site';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
 /** Spec §9: chunk load timeout 120 s. */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Where `rspack serve` sends API, GraphQL and realtime traffic. */
 export const DEV_BACKEND = 'http://127.0.0.1:8080';
 

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RATE_REFRESH_MS } from '../../shared';
 import type { ShellRoot } from '../../plugin-api';
 import { formatFiat } from '../format/fiat';
 import { page, plugin } from '../testing/fixtures';
 import { createTestRoot } from '../testing/test-root';
-import { DARK_MODE_ATTRIBUTE, LANGUAGE_TEXTS_PATH } from './root-store';
+import { COIN_RATE_PATH, DARK_MODE_ATTRIBUTE, LANGUAGE_TEXTS_PATH } from './root-store';
 import { PROFILE_PATH } from './session-store';
 
 beforeEach(() => {
@@ -123,6 +124,23 @@ describe('root store', () => {
     expect(formatFiat(root, '0.1')).toBe('€0.09200000');
     expect(formatFiat(root, '-10')).toBe('-€9.200000');
     expect(formatFiat(root, 'abc')).toBe('--');
+  });
+
+  it('reloads the display rates every 5 minutes and the chosen currency follows its new rate', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { root, api } = await startedRoot();
+      root.setCurrency(root.currencies.find((c) => c.exchange_code === 'EUR')!);
+      const eur = root.currencies.find((c) => c.exchange_code === 'EUR')!;
+      api.answers[`/api/mjkj-web${COIN_RATE_PATH}`] = root.currencies.map((c) => (c === eur ? { ...c, rate: '0.95', exchange_value: '0.95' } : c));
+      await vi.advanceTimersByTimeAsync(RATE_REFRESH_MS - 1);
+      expect(api.paths()).not.toContain(`/api/mjkj-web${COIN_RATE_PATH}`);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(root.settings.currency.rate).toBe('0.95'));
+      expect(formatFiat(root, '100')).toBe('€95.0000');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('theme switch toggles Semi dark mode, the body class and the logo', async () => {

@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { action, autorun, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { CurrencySetting, HttpClient, ShellRoot, SiteConfig, ThemeName } from '../../plugin-api';
-import { isLanguage, type Language } from '../../shared';
+import { isLanguage, RATE_REFRESH_MS, type Language } from '../../shared';
 import { fetchBoot as fetchBootQuery, type BootData, type CurrencyItem, type LanguageItem } from '../boot/boot-query';
 import { createHttpClient } from '../http/http-client';
 import { applyServerTexts, createShellI18n, loadBundledTexts, type ServerTexts } from '../i18n/i18n';
@@ -21,6 +21,7 @@ import { TokenRefresher } from './token-refresher';
 
 export const DARK_MODE_ATTRIBUTE = 'theme-mode';
 export const LANGUAGE_TEXTS_PATH = '/coin/open/lang';
+export const COIN_RATE_PATH = '/coin/open/getCoinRate';
 
 export interface RootStoreOptions {
   site: SiteConfig;
@@ -184,6 +185,24 @@ export class RootStore implements ShellRoot {
     }
     this.disposers.push(subscribePluginTopics(this, this.realtime, this.registry.realtime));
     this.realtime.start();
+    const rates = setInterval(() => void this.refreshRates(), RATE_REFRESH_MS);
+    this.disposers.push(() => clearInterval(rates));
+  }
+
+  /** Reloads the display currencies' rates (spec §9: every 5 minutes); the chosen currency follows its new rate. */
+  async refreshRates(): Promise<void> {
+    let currencies: CurrencyItem[];
+    try {
+      currencies = await this.http.get<CurrencyItem[]>(COIN_RATE_PATH, { silent: true });
+    } catch {
+      return;
+    }
+    runInAction(() => {
+      if (!this.boot) return;
+      this.boot = { ...this.boot, currencies };
+      const current = currencies.find((item) => item.exchange_code === this.settings.currency.code);
+      if (current) this.settings.set('currency', currencyOfItem(current));
+    });
   }
 
   dispose(): void {
