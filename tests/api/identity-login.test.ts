@@ -179,6 +179,10 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('identity l
       supported: 0,
       chatKey: `chat_${grant.uid}`,
       blade_user_id: grant.user_id,
+      googleBound: false,
+      tradePwdSet: false,
+      antiCodeSet: false,
+      antiCode: null,
     });
     expect((await memberInfo()).status).toBe(401);
     expect((await memberInfo('forged.token.value')).status).toBe(401);

@@ -3,10 +3,13 @@ import { IDENTITY_MIGRATIONS } from './migrations';
 import { OutboxSender, transportsFromEnvironment, type Transports } from './outbox';
 import type { Argon2Cost } from './password-hashing';
 import { registerIdentityRoutes } from './routes';
+import { IDENTITY_SERVICE } from '../shared/service';
+import { createIdentityService } from './service';
 
 export { latestCodeFor, listMailbox, type Transport, type Transports } from './outbox';
 export { MEMBER_PASSWORD_COST, type Argon2Cost } from './password-hashing';
 export type { AccessTokenIssuer } from './oauth';
+export { createIdentityService } from './service';
 
 export interface IdentityServerOptions {
   /** Real delivery channels; default: SMTP when SMTP_URL is set, otherwise everything stays in the development mailbox. */
@@ -25,6 +28,7 @@ export function createIdentityServer(options: IdentityServerOptions = {}): Serve
       const { context } = registrar;
       const sender = new OutboxSender(context.db, options.transports ?? transportsFromEnvironment(), context);
       senders.set(context, sender);
+      registrar.provide(IDENTITY_SERVICE, createIdentityService(context, { passwordCost: options.passwordCost, kick: () => void sender.kick() }));
       registerIdentityRoutes(registrar, {
         issue: (principal) => {
           const { token, claims } = context.issueAccessToken(principal);

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
+import type { LoginResultKind } from '../shared/types';
 import { accountLabel, type AccountRef } from './accounts';
 import { accountGate, ipBlockedFor, LOCK_MS } from './lockout';
 import { findMemberByAccount, type MemberRow } from './members';
 import { createDummyVerifier, verifyPassword, type Argon2Cost } from './password-hashing';
 import { startFamily } from './refresh-tokens';
 
-export type LoginResult = 'success' | 'bad_credentials' | 'locked' | 'delayed' | 'ip_limited' | 'frozen';
+export type LoginResult = LoginResultKind;
 
 export interface LoginAttempt {
   ref: AccountRef;

@@ -16,6 +16,14 @@ export interface MemberRow {
   supported: number;
   status: 'active' | 'frozen';
   created_at: string;
+  /** The anti-phishing code shown in every email to the member. */
+  anti_code: string | null;
+  trade_pwd_hash: string | null;
+  /** Base32 TOTP secret once bound; the pending one awaits its first code. */
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  /** The last TOTP time step accepted (a code is accepted once only). */
+  totp_last_step: number | null;
 }
 
 /** Invite codes avoid look-alike characters (0/O, 1/I/L) since people type them. */
@@ -31,7 +39,7 @@ export function generateInviteCode(): string {
   return Array.from({ length: INVITE_CODE_LENGTH }, () => INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)]).join('');
 }
 
-function toMember(row: Record<string, any> | undefined): MemberRow | undefined {
+export function toMember(row: Record<string, any> | undefined): MemberRow | undefined {
   if (!row) return undefined;
   return {
     ...(row as MemberRow),
@@ -39,6 +47,11 @@ function toMember(row: Record<string, any> | undefined): MemberRow | undefined {
     invited_by: row.invited_by === null ? null : Number(row.invited_by),
     is_merchant: Number(row.is_merchant),
     supported: Number(row.supported),
+    anti_code: row.anti_code ?? null,
+    trade_pwd_hash: row.trade_pwd_hash ?? null,
+    totp_secret: row.totp_secret ?? null,
+    totp_pending_secret: row.totp_pending_secret ?? null,
+    totp_last_step: row.totp_last_step === null || row.totp_last_step === undefined ? null : Number(row.totp_last_step),
   };
 }
 
@@ -99,4 +112,9 @@ export async function createMember(
     .returning('id')
     .executeTakeFirstOrThrow();
   return (await findMemberById(db, Number(inserted.id)))!;
+}
+
+/** The member who has the contact, if any (for uniqueness checks of a new contact). */
+export async function findMemberByContact(db: Kysely<any>, contact: { email: string } | { areaCode: string; phone: string }): Promise<MemberRow | undefined> {
+  return findMemberByAccount(db, 'email' in contact ? { kind: 'email', email: contact.email } : { kind: 'phone', areaCode: contact.areaCode, phone: contact.phone });
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Migration } from '../../../core/plugin-api';
+import { sql, type Kysely } from 'kysely';
+import type { Dialect, Migration } from '../../../core/plugin-api';
 import { withAutoId } from '../../../core/server';
 
 // Times are ISO-8601 strings (UTC, millisecond precision), like the kernel's tables: they sort as text.
@@ -110,4 +110,88 @@ export const IDENTITY_MIGRATIONS: Migration[] = [
       await db.schema.createIndex('member_device_member_device').on('member_device').columns(['member_id', 'device_id']).unique().execute();
     },
   },
+  {
+    name: '007_member_security',
+    async up(db, dialect) {
+      // Security center state: anti-phishing code, transaction password, TOTP secret (bound and pending) and the
+      // last TOTP time step accepted, so a code is taken once only.
+      for (const [column, type] of [
+        ['anti_code', 'varchar(20)'],
+        ['trade_pwd_hash', 'varchar(200)'],
+        ['totp_secret', 'varchar(64)'],
+        ['totp_pending_secret', 'varchar(64)'],
+        ['totp_last_step', 'bigint'],
+      ] as const) {
+        await db.schema.alterTable('member').addColumn(column, type).execute();
+      }
+      await allowCodePurposes(db, dialect, ['register', 'login', 'reset', 'bind', 'verify']);
+    },
+  },
+  {
+    name: '008_return_apply',
+    async up(db, dialect) {
+      // Return-of-funds applications: status 0 returning, 1 returned, 2 rejected.
+      await withAutoId(db.schema.createTable('return_apply'), dialect)
+        .addColumn('member_id', 'integer', (column) => column.notNull().references('member.id'))
+        .addColumn('status', 'integer', (column) => column.notNull().check(sql`status in (0, 1, 2)`))
+        .addColumn('created_at', TIME, (column) => column.notNull())
+        .addColumn('processed_at', TIME)
+        .addColumn('operator_id', 'varchar(64)')
+        .addColumn('note', 'varchar(500)')
+        .execute();
+      await db.schema.createIndex('return_apply_member').on('return_apply').columns(['member_id', 'id']).execute();
+      await db.schema.createIndex('return_apply_status').on('return_apply').columns(['status', 'id']).execute();
+      // at most one open application per member, even under parallel requests
+      await db.schema.createIndex('return_apply_one_open').on('return_apply').column('member_id').unique().where(sql.ref('status'), '=', 0).execute();
+    },
+  },
+  {
+    name: '009_member_payment',
+    async up(db, dialect) {
+      // Payment methods: `account` is the bank account number or the e-wallet account.
+      await withAutoId(db.schema.createTable('member_payment'), dialect)
+        .addColumn('member_id', 'integer', (column) => column.notNull().references('member.id'))
+        .addColumn('kind', 'varchar(16)', (column) => column.notNull().check(sql`kind in ('bank', 'ewallet')`))
+        .addColumn('holder_name', 'varchar(80)', (column) => column.notNull())
+        .addColumn('account', 'varchar(64)', (column) => column.notNull())
+        .addColumn('bank_name', 'varchar(80)')
+        .addColumn('branch', 'varchar(80)')
+        .addColumn('provider', 'varchar(60)')
+        .addColumn('qr_image', 'varchar(200)')
+        .addColumn('created_at', TIME, (column) => column.notNull())
+        .addColumn('updated_at', TIME, (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('member_payment_member').on('member_payment').columns(['member_id', 'id']).execute();
+    },
+  },
 ];
+
+/**
+ * Replaces the CHECK on verification_code.purpose. PostgreSQL drops and adds the constraint; SQLite cannot alter
+ * a CHECK, so the table is rebuilt with the same columns and indexes and its rows copied over.
+ */
+async function allowCodePurposes(db: Kysely<any>, dialect: Dialect, purposes: string[]): Promise<void> {
+  const allowed = sql.join(purposes.map((purpose) => sql.lit(purpose)));
+  if (dialect === 'postgres') {
+    await sql`alter table verification_code drop constraint if exists verification_code_purpose_check`.execute(db);
+    await sql`alter table verification_code add constraint verification_code_purpose_check check (purpose in (${allowed}))`.execute(db);
+    return;
+  }
+  await withAutoId(db.schema.createTable('verification_code_next'), dialect)
+    .addColumn('channel', 'varchar(8)', (column) => column.notNull().check(sql`channel in ('email', 'sms')`))
+    .addColumn('target', 'varchar(254)', (column) => column.notNull())
+    .addColumn('purpose', 'varchar(16)', (column) => column.notNull().check(sql`purpose in (${allowed})`))
+    .addColumn('code_hash', 'varchar(120)', (column) => column.notNull())
+    .addColumn('expires_at', TIME, (column) => column.notNull())
+    .addColumn('used_at', TIME)
+    .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('created_at', TIME, (column) => column.notNull())
+    .addColumn('ip', 'varchar(64)', (column) => column.notNull())
+    .execute();
+  await sql`insert into verification_code_next (id, channel, target, purpose, code_hash, expires_at, used_at, attempts, created_at, ip)
+    select id, channel, target, purpose, code_hash, expires_at, used_at, attempts, created_at, ip from verification_code`.execute(db);
+  await db.schema.dropTable('verification_code').execute();
+  await db.schema.alterTable('verification_code_next').renameTo('verification_code').execute();
+  await db.schema.createIndex('verification_code_target').on('verification_code').columns(['target', 'created_at']).execute();
+  await db.schema.createIndex('verification_code_ip').on('verification_code').columns(['ip', 'created_at']).execute();
+}

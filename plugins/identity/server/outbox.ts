@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { pageOf, type Page, type ServerContext } from '../../../core/server';
 import type { CodeChannel, MailboxMessage } from '../shared/types';
+import type { MailTranslate } from './security/mail-texts';
 
 export interface OutboxMessage {
   channel: CodeChannel;
@@ -24,11 +25,27 @@ export const MAX_DELIVERY_ATTEMPTS = 5;
 export const SEND_INTERVAL_MS = 5_000;
 const BATCH = 20;
 
-/** Writes a message to the outbox; call it inside the transaction that makes the message true. */
-export async function enqueue(db: Kysely<any>, message: OutboxMessage, now: Date): Promise<void> {
+/**
+ * The fixed closing line of every email to a member who set an anti-phishing code, so forged mail stands out.
+ * It closes the mail rather than opening it so the first six-digit number of a code mail stays the code.
+ */
+export function withAntiPhishingLine(body: string, antiCode: string | null | undefined, t: MailTranslate): string {
+  return antiCode ? `${body}\n\n${t('identity:mailAntiPhishingLine', { antiCode })}` : body;
+}
+
+/**
+ * Writes a message to the outbox; call it inside the transaction that makes the message true. An email to a
+ * member's address carries the member's anti-phishing code (translated with `t`).
+ */
+export async function enqueue(db: Kysely<any>, message: OutboxMessage, now: Date, t: MailTranslate): Promise<void> {
+  let body = message.body;
+  if (message.channel === 'email') {
+    const member = await db.selectFrom('member').select('anti_code').where('email', '=', message.to).executeTakeFirst();
+    body = withAntiPhishingLine(body, member?.anti_code as string | null | undefined, t);
+  }
   await db
     .insertInto('outbox')
-    .values({ channel: message.channel, to: message.to, subject: message.subject, body: message.body, created_at: now.toISOString(), attempts: 0 })
+    .values({ channel: message.channel, to: message.to, subject: message.subject, body, created_at: now.toISOString(), attempts: 0 })
     .execute();
 }
 

@@ -84,3 +84,40 @@ export async function rotateRefreshToken(db: Kysely<any>, presented: string, now
   }
   return { ok: true, memberId, familyId: row.family_id, deviceId: row.device_id ?? null, refreshToken: rotated };
 }
+
+/** The device a token family was started on (null for a sign-in without a device id). */
+export async function deviceOfFamily(db: Kysely<any>, familyId: string): Promise<string | null> {
+  const row = await db.selectFrom('refresh_token').select('device_id').where('family_id', '=', familyId).limit(1).executeTakeFirst();
+  return row?.device_id ?? null;
+}
+
+/**
+ * Revokes every live token family the member started on a device. Returns each family with the moment its
+ * last access token expires (an access token is issued with each refresh token, so the latest refresh
+ * token's expiry bounds them), for the kernel's session revocation.
+ */
+export async function revokeDeviceFamilies(
+  db: Kysely<any>,
+  memberId: number,
+  deviceId: string,
+  now: Date,
+): Promise<Array<{ familyId: string; expiresAt: Date }>> {
+  const rows = await db
+    .selectFrom('refresh_token')
+    .select(['family_id'])
+    .select((eb) => eb.fn.max('expires_at').as('last_expiry'))
+    .where('member_id', '=', memberId)
+    .where('device_id', '=', deviceId)
+    .where('expires_at', '>', now.toISOString())
+    .groupBy('family_id')
+    .execute();
+  if (rows.length === 0) return [];
+  await db
+    .updateTable('refresh_token')
+    .set({ revoked_at: now.toISOString() })
+    .where('member_id', '=', memberId)
+    .where('device_id', '=', deviceId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.map((row) => ({ familyId: String(row.family_id), expiresAt: new Date(String(row.last_expiry)) }));
+}

@@ -1,5 +1,5 @@
 import { ApiError, ERROR_CODES, type ServerRegistrar } from '../../../core/server';
-import { IDENTITY_PATHS, SEND_CODE_TYPES, type CodeSent, type MemberInfo, type RegisterBody, type RegisterResult, type SendCodeType } from '../shared/types';
+import { IDENTITY_PATHS, MEMBER_CODE_TYPES, SEND_CODE_TYPES, type CodeSent, type CodePurpose, type MemberInfo, type RegisterBody, type RegisterResult, type SendCodeType } from '../shared/types';
 import { accountProblem, emailAccount, phoneAccount, type AccountRef } from './accounts';
 import { createPasswordLogin } from './login';
 import { findMemberById, type MemberRow } from './members';
@@ -7,7 +7,11 @@ import { tokenHandler, type AccessTokenIssuer } from './oauth';
 import { listMailbox, type OutboxSender } from './outbox';
 import type { Argon2Cost } from './password-hashing';
 import { registerMember } from './register';
-import { sendCode } from './send-code';
+import { sendRequestedCode } from './send-code';
+import { registerSecurityRoutes } from './security/routes';
+import { registerDeviceRoutes } from './devices/routes';
+import { registerMemberActionRoutes } from './member-actions/routes';
+import { registerPaymentRoutes } from './payments/routes';
 
 export interface IdentityRouteDeps {
   issue: AccessTokenIssuer;
@@ -15,7 +19,7 @@ export interface IdentityRouteDeps {
   passwordCost?: Argon2Cost;
 }
 
-const typeSchema = { type: 'string', enum: [...SEND_CODE_TYPES] };
+const typeSchema = { type: 'string', enum: [...SEND_CODE_TYPES, ...MEMBER_CODE_TYPES] };
 const shortText = (maxLength: number) => ({ type: 'string', maxLength });
 
 export function toMemberInfo(member: MemberRow): MemberInfo {
@@ -31,6 +35,10 @@ export function toMemberInfo(member: MemberRow): MemberInfo {
     supported: member.supported,
     chatKey: `chat_${member.uid}`,
     blade_user_id: String(member.id),
+    googleBound: member.totp_secret !== null,
+    tradePwdSet: member.trade_pwd_hash !== null,
+    antiCodeSet: member.anti_code !== null,
+    antiCode: member.anti_code,
   };
 }
 
@@ -44,7 +52,7 @@ export function registerIdentityRoutes(registrar: ServerRegistrar, deps: Identit
   const { context } = registrar;
   const kick = () => void deps.sender.kick();
 
-  registrar.route<{ email: string; type: SendCodeType }, unknown, unknown, CodeSent>({
+  registrar.route<{ email: string; type: CodePurpose }, unknown, unknown, CodeSent>({
     method: 'GET',
     path: IDENTITY_PATHS.sendEmailCode,
     auth: 'public',
@@ -55,10 +63,10 @@ export function registerIdentityRoutes(registrar: ServerRegistrar, deps: Identit
         properties: { email: shortText(254), type: typeSchema },
       },
     },
-    handler: (request) => sendCode(context, request, checkedAccount(emailAccount(request.query.email)), request.query.type, kick),
+    handler: (request) => sendRequestedCode(context, request, checkedAccount(emailAccount(request.query.email)), request.query.type, kick),
   });
 
-  registrar.route<{ areaCode: string; phone: string; type: SendCodeType }, unknown, unknown, CodeSent>({
+  registrar.route<{ areaCode: string; phone: string; type: CodePurpose }, unknown, unknown, CodeSent>({
     method: 'GET',
     path: IDENTITY_PATHS.sendSmsCode,
     auth: 'public',
@@ -70,7 +78,7 @@ export function registerIdentityRoutes(registrar: ServerRegistrar, deps: Identit
       },
     },
     handler: (request) =>
-      sendCode(context, request, checkedAccount(phoneAccount(request.query.areaCode, request.query.phone)), request.query.type, kick),
+      sendRequestedCode(context, request, checkedAccount(phoneAccount(request.query.areaCode, request.query.phone)), request.query.type, kick),
   });
 
   registrar.route<unknown, RegisterBody, unknown, RegisterResult>({
@@ -130,4 +138,8 @@ export function registerIdentityRoutes(registrar: ServerRegistrar, deps: Identit
     },
   });
 
+  registerDeviceRoutes(registrar);
+  registerMemberActionRoutes(registrar);
+  registerPaymentRoutes(registrar);
+  registerSecurityRoutes(registrar, { passwordCost: deps.passwordCost, kick });
 }

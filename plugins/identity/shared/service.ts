@@ -7,6 +7,8 @@ export const IDENTITY_SERVICE = 'identity';
 export type MemberStatus = 'active' | 'frozen';
 export type CodeChannel = 'email' | 'sms';
 export type CodePurpose = 'register' | 'login' | 'reset' | 'bind' | 'verify';
+/** A language of the platform (core/shared LANGUAGES); messages sent outside a request default to the site's. */
+export type MessageLanguage = string;
 
 export interface MemberRecord {
   id: string;
@@ -37,8 +39,11 @@ export interface IdentityService {
   verifyPassword(memberId: string, password: string): Promise<boolean>;
   /** Sets a new login password after the login-password rule and the common-password check (ApiError on failure). */
   setPassword(memberId: string, password: string): Promise<void>;
-  /** Sends a one-time code through the outbox (rate limits, expiry and single use as for sign-up codes). */
-  sendCode(input: { channel: CodeChannel; target: string; purpose: CodePurpose; ip: string }): Promise<void>;
+  /**
+   * Sends a one-time code through the outbox (rate limits, expiry and single use as for sign-up codes). `target` is
+   * an email address, or a phone number as "+<area code><number>" (e.g. "+491701234567").
+   */
+  sendCode(input: { channel: CodeChannel; target: string; purpose: CodePurpose; ip: string; language?: MessageLanguage }): Promise<void>;
   /** Consumes a code: true once for the newest unexpired code of that target and purpose. */
   consumeCode(input: { channel: CodeChannel; target: string; purpose: CodePurpose; code: string }): Promise<boolean>;
   /** Replaces the member's email, or area code and phone (unique; ApiError 409 when taken). */
@@ -49,5 +54,5 @@ export interface IdentityService {
   /** Ends the member's sessions (refresh families revoked, access tokens stopped at once) except one; returns how many. */
   endSessions(memberId: string, options?: { exceptSessionId?: string }): Promise<number>;
   /** Queues an email to the member through the outbox; the member's anti-phishing code is shown in it when set. */
-  mailMember(memberId: string, message: { subject: string; body: string }): Promise<void>;
+  mailMember(memberId: string, message: { subject: string; body: string; language?: MessageLanguage }): Promise<void>;
 }
