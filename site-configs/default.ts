@@ -4,7 +4,7 @@ export default defineSiteConfig({
   name: 'default',
   release: 'bourse',
   title: 'Bourse',
-  plugins: ['home', 'markets', 'identity'],
+  plugins: ['home', 'markets', 'identity', 'kyc'],
   language: 'en',
   languages: ['en', 'zh-TW', 'ko', 'ja', 'de', 'fr', 'tr'],
   currency: { code: 'USD', symbol: '$', rate: '1' },

@@ -81,6 +81,13 @@ export interface AuditEntry {
   ip?: string;
 }
 
+/** A file someone uploaded through POST /cgform-api/upload/file (type checked by its bytes). */
+export interface StoredUpload {
+  id: string;
+  mime: string;
+  bytes: Buffer;
+}
+
 export interface ServerContext {
   db: Kysely<any>;
   dialect: Dialect;
@@ -96,6 +103,14 @@ export interface ServerContext {
   issueAccessToken(principal: Principal, options?: { lifetimeSeconds?: number }): { token: string; claims: { iat: number; exp: number; sid: string } };
   /** Ends a session (token family) now: its access tokens stop working on every request and realtime connect. */
   sessions: { revoke(sessionId: string, expiresAt: Date): Promise<void> };
+  /**
+   * Uploads a plugin takes over (e.g. KYC images): read one of the owner's, then discard it from the public
+   * upload area once the plugin has stored its own copy.
+   */
+  uploads: {
+    read(owner: Principal, uploadId: string): Promise<StoredUpload | null>;
+    discard(uploadIds: string[]): Promise<void>;
+  };
   /**
    * A service another plugin provided (registrar.provide). Its type lives in the provider's shared/ folder.
    * Services are provided during register, in dependency order: list the provider in dependsOn.

@@ -6,6 +6,7 @@ import type { PluginManifest, Principal, ServerContext, ServerPlugin, ServerRegi
 import { createAuditLog } from './audit';
 import { RevokedSessions } from './auth/revoked-sessions';
 import { ServiceRegistry } from './plugins/services';
+import { UploadStore } from './cgform/upload-store';
 import { issueAccessToken, verifyAccessToken } from './auth/tokens';
 import { parseFormBody, serializeRequest } from './http/log-redaction';
 import { seedForms } from './cgform/seed';
@@ -133,6 +134,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
         issueAccessToken(principal, options.tokenSecret, { nowSeconds: nowSeconds(), lifetimeSeconds: tokenOptions?.lifetimeSeconds }),
       sessions: { revoke: (sessionId, expiresAt) => revokedSessions.revoke(sessionId, expiresAt) },
       use: (name) => services.use(name),
+      uploads: new UploadStore(database.db, options.dataDir),
     };
 
     const migrated = await runMigrations(database.db, database.dialect, [

@@ -5,6 +5,7 @@ export type {
   Dialect,
   FileResult,
   RawJsonResult,
+  StoredUpload,
   JsonSchema,
   Migration,
   Principal,

@@ -6,7 +6,8 @@ describe('console-core API', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ consoleSite });
+    // console-core alone: the console's other plugins use services of main-site plugins this test does not load
+    server = await startTestServer({ consoleSite: { ...consoleSite, plugins: ['console-core'] } });
   });
   afterAll(async () => {
     await server?.close();

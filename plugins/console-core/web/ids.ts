@@ -1,2 +1,1 @@
-export const CONSOLE_LOGIN_ROUTE = 'console.login';
-export const CONSOLE_HOME_ROUTE = 'console.home';
+export { CONSOLE_HOME_ROUTE, CONSOLE_LOGIN_ROUTE } from '../shared/types';

@@ -6,9 +6,10 @@ export default defineWebPlugin({
   id: 'console-core',
   routes: [
     { name: CONSOLE_LOGIN_ROUTE, path: '/login', layout: 'bare', page: () => import('./pages/LoginPage') },
-    { name: CONSOLE_HOME_ROUTE, path: '/home/index', layout: 'bare', page: () => import('./pages/ConsoleHomePage') },
+    { name: CONSOLE_HOME_ROUTE, path: '/home/index', layout: 'bare', section: 'console.side', page: () => import('./pages/ConsoleHomePage') },
   ],
   menus: [{ id: 'console-core.home', slot: 'console.side', order: 0, titleKey: 'console-core:menuHome', route: CONSOLE_HOME_ROUTE }],
+  components: [{ slot: 'section.top', section: 'console.side', order: 0, component: () => import('./components/OperatorBar') }],
   stores: { [OPERATOR_STORE]: (root) => createOperatorStore(root.http, root.site) },
   locales: (language) => import(`../../../locales/${language}/console-core.json`),
 });

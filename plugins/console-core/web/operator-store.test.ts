@@ -103,4 +103,33 @@ describe('OperatorStore', () => {
     await waitHydrated(later);
     expect(later.token).toBe('');
   });
+
+  it('gives console plugins a client that sends the operator token and signs the operator out on 401 only', async () => {
+    server.use(loginAnswers());
+    const { root, store } = await setup();
+    await store.signIn('admin', 'right');
+    let seen = '';
+    server.use(
+      http.get('*/api/mjkj-web/console/thing', ({ request }) => {
+        seen = request.headers.get('Blade-Auth') ?? '';
+        return HttpResponse.json(envelope({ ok: true }));
+      }),
+      http.post('*/api/mjkj-web/console/busy', () => HttpResponse.json(envelope(null, 409, 'Already decided'), { status: 409 })),
+    );
+    expect(await store.http.get('/console/thing')).toEqual({ ok: true });
+    expect(seen).toBe('bearer operator-token');
+    await expect(store.http.post('/console/busy', {}, { silent: true })).rejects.toMatchObject({ code: 409 });
+    expect(store.isSignedIn).toBe(true);
+
+    let loggedOut = false;
+    const logout = root.session.logout.bind(root.session);
+    root.session.logout = () => {
+      loggedOut = true;
+      logout();
+    };
+    server.use(http.get('*/api/mjkj-web/console/thing', () => HttpResponse.json(envelope(null, 401, 'Please log in'), { status: 401 })));
+    await expect(store.http.get('/console/thing', { silent: true })).rejects.toMatchObject({ code: 401 });
+    expect(store.isSignedIn).toBe(false);
+    expect(loggedOut).toBe(false);
+  });
 });

@@ -1,10 +1,17 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { makePersistable, stopPersisting } from 'mobx-persist-store';
-import type { HttpClient, SiteConfig } from '../../../core/plugin-api';
+import type { HttpClient, HttpOptions, SiteConfig } from '../../../core/plugin-api';
 import { ERROR_CODES } from '../../../core/shared';
-import { CONSOLE_LOGIN_PATH, CONSOLE_ME_PATH, type OperatorLoginResult, type OperatorProfile } from '../shared/types';
+import {
+  CONSOLE_LOGIN_PATH,
+  CONSOLE_ME_PATH,
+  OPERATOR_CONSOLE_STORE,
+  type OperatorConsole,
+  type OperatorLoginResult,
+  type OperatorProfile,
+} from '../shared/types';
 
-export const OPERATOR_STORE = 'console-core';
+export const OPERATOR_STORE = OPERATOR_CONSOLE_STORE;
 
 /** Storage key of the operator session: every persisted key starts with the site's release name (spec §9). */
 export function operatorStorageKey(site: Pick<SiteConfig, 'release'>): string {
@@ -20,7 +27,7 @@ interface HttpFailure {
  * The operator's console session: its own token (not the member session of the shell), the
  * operator's name and role, persisted under the site's release prefix.
  */
-export class OperatorStore {
+export class OperatorStore implements OperatorConsole {
   token = '';
   /** When the token stops being valid, ms since the epoch. */
   expiresAt = 0;
@@ -31,10 +38,14 @@ export class OperatorStore {
   /** The message of the last failed sign-in; kept in the store so it survives a redirect. */
   error = '';
 
+  /** The shell's client with the operator's token instead of the member's (see OperatorConsole). */
+  readonly http: HttpClient;
+
   constructor(
-    private readonly http: HttpClient,
+    private readonly shellHttp: HttpClient,
     private readonly now: () => number = Date.now,
   ) {
+    this.http = operatorHttp(shellHttp, this);
     makeObservable(this, {
       token: observable,
       expiresAt: observable,
@@ -66,7 +77,8 @@ export class OperatorStore {
     return this.token !== '' && this.expiresAt > this.now();
   }
 
-  private authHeaders(): Record<string, string> {
+  /** The operator's Blade-Auth header. */
+  authHeaders(): Record<string, string> {
     return { 'Blade-Auth': `bearer ${this.token}` };
   }
 
@@ -76,7 +88,7 @@ export class OperatorStore {
       this.error = '';
     });
     try {
-      const result = await this.http.post<OperatorLoginResult>(CONSOLE_LOGIN_PATH, { username, password }, { silent: true, credentials: true });
+      const result = await this.shellHttp.post<OperatorLoginResult>(CONSOLE_LOGIN_PATH, { username, password }, { silent: true, credentials: true });
       runInAction(() => {
         this.token = result.access_token;
         this.expiresAt = this.now() + result.expires_in * 1000;
@@ -99,12 +111,12 @@ export class OperatorStore {
   async refreshProfile(): Promise<void> {
     if (!this.isSignedIn) return;
     try {
-      const operator = await this.http.get<OperatorProfile>(CONSOLE_ME_PATH, { headers: this.authHeaders(), silent: true });
+      const operator = await this.http.get<OperatorProfile>(CONSOLE_ME_PATH, { silent: true });
       runInAction(() => {
         this.operator = operator;
       });
-    } catch (error) {
-      if ((error as HttpFailure).code === ERROR_CODES.unauthorized) this.signOut();
+    } catch {
+      // a refused token already signed the operator out (operatorHttp); other failures keep the session
     }
   }
 
@@ -118,6 +130,31 @@ export class OperatorStore {
   dispose(): void {
     stopPersisting(this);
   }
+}
+
+/**
+ * Wraps the shell's client: every call carries the operator's token and counts as presenting credentials,
+ * so a 401 does not end the member session of the shell; it signs the operator out instead.
+ */
+export function operatorHttp(http: HttpClient, session: Pick<OperatorStore, 'authHeaders' | 'signOut'>): HttpClient {
+  const withOperator = (options: HttpOptions = {}): HttpOptions => ({
+    ...options,
+    credentials: true,
+    headers: { ...options.headers, ...session.authHeaders() },
+  });
+  const signOutOn401 = async <T>(call: Promise<T>): Promise<T> => {
+    try {
+      return await call;
+    } catch (error) {
+      if ((error as HttpFailure).code === ERROR_CODES.unauthorized) runInAction(() => session.signOut());
+      throw error;
+    }
+  };
+  return {
+    get: (path, options) => signOutOn401(http.get(path, withOperator(options))),
+    post: (path, body, options) => signOutOn401(http.post(path, body, withOperator(options))),
+    upload: (path, form, options) => signOutOn401(http.upload(path, form, withOperator(options))),
+  };
 }
 
 export function createOperatorStore(http: HttpClient, site: Pick<SiteConfig, 'release'>, now?: () => number): OperatorStore {

@@ -1,26 +1,18 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect } from 'wouter';
 import { PageSpinner, useRoot } from '../../../../core/web';
-import { CONSOLE_LOGIN_ROUTE } from '../ids';
-import { ConsoleFrame } from '../components/ConsoleFrame';
 import { useOperator } from '../use-operator';
 import '../console.css';
 
-/** /home/index of the console: who is signed in and which plugins the site runs. */
+/** /home/index of the console: who is signed in and which plugins the site runs (the frame is the section's). */
 const ConsoleHomePage = observer(function ConsoleHomePage() {
   const root = useRoot();
   const store = useOperator();
   const { t } = useTranslation('console-core');
-  const signedIn = store.hydrated && store.isSignedIn;
-  useEffect(() => {
-    if (signedIn) void store.refreshProfile();
-  }, [store, signedIn]);
-  if (!store.hydrated) return <PageSpinner />;
-  if (!store.isSignedIn) return <Redirect to={root.href(CONSOLE_LOGIN_ROUTE)} replace />;
+  // the section's operator bar redirects a signed-out operator
+  if (!store.hydrated || !store.isSignedIn) return <PageSpinner />;
   return (
-    <ConsoleFrame store={store}>
+    <>
       <h1 className="cc-title">{t('homeTitle')}</h1>
       <section className="cc-card">
         <h2 className="cc-card__title">{t('operatorTitle')}</h2>
@@ -42,7 +34,7 @@ const ConsoleHomePage = observer(function ConsoleHomePage() {
           ))}
         </ul>
       </section>
-    </ConsoleFrame>
+    </>
   );
 });
 

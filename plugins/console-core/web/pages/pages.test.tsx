@@ -65,6 +65,9 @@ describe('console pages', () => {
     expect(screen.getByTestId('operator-role').textContent).toBe('superadmin');
     expect(document.querySelector('[data-plugin="console-core"]')!.textContent).toContain(manifest.description);
     expect(screen.getByRole('button', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+    // the operator bar sits in the shell's console section, above its side menu
+    const section = document.querySelector('[data-section="console.side"]')!;
+    expect(section.querySelector('.cc-bar [data-testid="console-operator"]')!.textContent).toBe('admin');
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(window.location.pathname).toBe('/login'));

@@ -1,0 +1,44 @@
+import { Button, Tag } from '@douyinfe/semi-ui-19';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect } from 'wouter';
+import { useRoot } from '../../../../core/web';
+import { CONSOLE_LOGIN_ROUTE } from '../ids';
+import { useOperator } from '../use-operator';
+import '../console.css';
+
+/**
+ * The top bar of every console page (slot "section.top" of the "console.side" section): the site, the
+ * signed-in operator with their role, sign-out. It also guards the section: signed out, it sends the
+ * operator to the sign-in page.
+ */
+const OperatorBar = observer(function OperatorBar() {
+  const root = useRoot();
+  const store = useOperator();
+  const { t } = useTranslation('console-core');
+  const signedIn = store.hydrated && store.isSignedIn;
+  useEffect(() => {
+    if (signedIn) void store.refreshProfile();
+  }, [store, signedIn]);
+  if (!store.hydrated) return null;
+  if (!store.isSignedIn) return <Redirect to={root.href(CONSOLE_LOGIN_ROUTE)} replace />;
+  const signOut = () => {
+    store.signOut();
+    root.navigate(root.href(CONSOLE_LOGIN_ROUTE), { replace: true });
+  };
+  return (
+    <header className="cc-bar">
+      <span className="cc-bar__brand">{root.site.title}</span>
+      <span className="cc-bar__who">
+        <span data-testid="console-operator">{store.operator?.username}</span>
+        {store.operator && <Tag color="blue">{store.operator.role}</Tag>}
+        <Button theme="borderless" onClick={signOut}>
+          {t('signOut')}
+        </Button>
+      </span>
+    </header>
+  );
+});
+
+export default OperatorBar;

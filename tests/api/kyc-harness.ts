@@ -1,0 +1,104 @@
+// Shared set-up of the KYC and identity-console API tests: a server with identity, kyc and identity-console,
+// real members signed up through the identity endpoints, an operator signed in, and KYC image fixtures.
+import sharp from 'sharp';
+import consoleCoreManifest from '../../plugins/console-core/plugin';
+import consoleCoreServer from '../../plugins/console-core/server';
+import identityConsoleManifest from '../../plugins/identity-console/plugin';
+import identityConsoleServer from '../../plugins/identity-console/server';
+import identityManifest from '../../plugins/identity/plugin';
+import { createIdentityServer, latestCodeFor } from '../../plugins/identity/server';
+import kycManifest from '../../plugins/kyc/plugin';
+import { encodeBmp24 } from '../../plugins/kyc/server/bmp';
+import kycServer from '../../plugins/kyc/server';
+import { fetchJson, startTestServer, TEST_OPERATOR_PASSWORD, type JsonResponse, type TestDialect, type TestServer } from './harness';
+
+export const MEMBER_PASSWORD = 'Quiet-Lantern-73';
+
+export interface KycTestServer extends TestServer {
+  /** Signs up a member (code from the development mailbox) and returns its id, uid and a user token. */
+  signUp(email: string): Promise<{ id: string; uid: string; token: string }>;
+  operatorToken: string;
+  /** Uploads a file through the kernel's upload route as that user. */
+  upload(token: string, bytes: Buffer, fileName: string, contentType?: string): Promise<JsonResponse>;
+  get(path: string, token?: string): Promise<JsonResponse>;
+  post(path: string, body: unknown, token?: string): Promise<JsonResponse>;
+  auditRows(action: string): Promise<Array<Record<string, any>>>;
+}
+
+const auth = (token?: string): Record<string, string> => (token ? { 'Blade-Auth': `bearer ${token}` } : {});
+
+export async function startKycServer(dialect: TestDialect): Promise<KycTestServer> {
+  const server = await startTestServer({
+    dialect,
+    extraPlugins: [
+      { manifest: identityManifest, server: createIdentityServer({ transports: {} }) },
+      { manifest: kycManifest, server: kycServer },
+      { manifest: consoleCoreManifest, server: consoleCoreServer },
+      { manifest: identityConsoleManifest, server: identityConsoleServer },
+    ],
+  });
+  let inviteCode: string | undefined;
+  let signUps = 0;
+  const get = (path: string, token?: string) => fetchJson(server.api(path), { headers: auth(token) });
+  const post = (path: string, body: unknown, token?: string) =>
+    fetchJson(server.api(path), { method: 'POST', headers: { 'content-type': 'application/json', ...auth(token) }, body: JSON.stringify(body) });
+
+  const login = await post('/console/auth/login', { username: 'admin', password: TEST_OPERATOR_PASSWORD });
+  if (login.status !== 200) throw new Error(`operator login failed: ${JSON.stringify(login.body)}`);
+
+  return Object.assign(server, {
+    operatorToken: login.body.data.access_token as string,
+    get,
+    post,
+    async signUp(email: string) {
+      // each sign-up from its own address, so the per-IP code limit never applies
+      const ip = `10.1.${Math.floor(signUps / 250)}.${(signUps += 1) % 250}`;
+      const headers = { 'x-forwarded-for': ip };
+      const sent = await fetchJson(`${server.api('/coin/open/send/email')}?${new URLSearchParams({ email, type: 'register' })}`, { headers });
+      if (sent.status !== 200) throw new Error(`send code failed: ${JSON.stringify(sent.body)}`);
+      const code = await latestCodeFor(server.context.db, email);
+      const registered = await fetchJson(server.api('/coin/open/register'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ account: 'email', email, code, password: MEMBER_PASSWORD, inviteCode }),
+      });
+      if (registered.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(registered.body)}`);
+      const row = await server.context.db.selectFrom('member').select(['id', 'uid', 'invite_code']).where('email', '=', email).executeTakeFirstOrThrow();
+      inviteCode ??= String(row.invite_code);
+      return { id: String(row.id), uid: String(row.uid), token: server.mintToken('user', String(row.id)) };
+    },
+    upload(token: string, bytes: Buffer, fileName: string, contentType = 'application/octet-stream') {
+      const form = new FormData();
+      form.append('type', 'kyc');
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), fileName);
+      return fetchJson(server.api('/cgform-api/upload/file'), { method: 'POST', headers: auth(token), body: form });
+    },
+    auditRows: (action: string) =>
+      server.context.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id', 'asc').execute(),
+  });
+}
+
+/** A small picture with some structure, so encoders have something to keep. */
+function pattern(width: number, height: number): Buffer {
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      data[at] = (x * 7) & 255;
+      data[at + 1] = (y * 5) & 255;
+      data[at + 2] = ((x + y) * 3) & 255;
+    }
+  }
+  return data;
+}
+
+const raw = () => sharp(pattern(64, 40), { raw: { width: 64, height: 40, channels: 3 } });
+
+export const IMAGES = {
+  jpeg: () => raw().jpeg().withMetadata({ exif: { IFD0: { Copyright: 'secret-exif-marker' } } }).toBuffer(),
+  png: () => raw().png().toBuffer(),
+  gif: () => raw().gif().toBuffer(),
+  webp: () => raw().webp().toBuffer(),
+  bmp: async () => encodeBmp24(64, 40, (x, y) => [(x * 7) & 255, (y * 5) & 255, ((x + y) * 3) & 255]),
+  html: async () => Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+};
