@@ -1,10 +1,10 @@
-import { Button, Select, SideSheet, Table, TextArea, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Select, SideSheet, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_STATUSES, kycImagePath, type KycImage, type KycReviewItem, type KycStatus } from '../../../kyc/shared/types';
 import { ConsolePageGate } from '../components/ConsolePageGate';
+import { PagedTable } from '../components/PagedTable';
 import { StatusTag } from '../components/StatusTag';
-import { PAGE_SIZE } from '../console-api';
 import { formatTime, useConsole, useOperatorImage, usePaged } from '../use-console';
 import '../identity-console.css';
 
@@ -160,14 +160,7 @@ function KycQueue() {
           aria-label={t('statusLabel')}
         />
       </div>
-      <Table<KycReviewItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.page?.records ?? []}
-        loading={list.loading}
-        empty={t('empty')}
-        pagination={{ currentPage: list.page?.current ?? 1, pageSize: PAGE_SIZE, total: list.page?.total ?? 0, onPageChange: list.load }}
-      />
+      <PagedTable<KycReviewItem> list={list} columns={columns} />
       <ReviewDrawer id={open} onClose={() => setOpen(null)} onDecided={list.reload} />
     </>
   );

@@ -1,8 +1,9 @@
-import { Button, Input, Table, Tag } from '@douyinfe/semi-ui-19';
+import { Button, Input, Tag } from '@douyinfe/semi-ui-19';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MailboxMessage } from '../../../identity/shared/types';
 import { ConsolePageGate } from '../components/ConsolePageGate';
+import { PagedTable } from '../components/PagedTable';
 import { formatTime, useConsole, usePaged } from '../use-console';
 import '../identity-console.css';
 
@@ -39,14 +40,7 @@ function Mailbox() {
           {t('search')}
         </Button>
       </form>
-      <Table<MailboxMessage>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.page?.records ?? []}
-        loading={list.loading}
-        empty={t('empty')}
-        pagination={{ currentPage: list.page?.current ?? 1, pageSize: MAILBOX_PAGE_SIZE, total: list.page?.total ?? 0, onPageChange: list.load }}
-      />
+      <PagedTable<MailboxMessage> list={list} columns={columns} pageSize={MAILBOX_PAGE_SIZE} />
     </>
   );
 }

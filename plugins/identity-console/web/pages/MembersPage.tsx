@@ -1,11 +1,11 @@
-import { Button, Input, Modal, Select, SideSheet, Table, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Input, Modal, Select, SideSheet, Toast } from '@douyinfe/semi-ui-19';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberStatus } from '../../../identity/shared/service';
 import type { ConsoleMember, ConsoleMemberDetail } from '../../shared/types';
 import { ConsolePageGate } from '../components/ConsolePageGate';
+import { PagedTable } from '../components/PagedTable';
 import { StatusTag } from '../components/StatusTag';
-import { PAGE_SIZE } from '../console-api';
 import { formatTime, useConsole, usePaged } from '../use-console';
 import '../identity-console.css';
 
@@ -130,14 +130,7 @@ function Members() {
           {t('search')}
         </Button>
       </form>
-      <Table<ConsoleMember>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.page?.records ?? []}
-        loading={list.loading}
-        empty={t('empty')}
-        pagination={{ currentPage: list.page?.current ?? 1, pageSize: PAGE_SIZE, total: list.page?.total ?? 0, onPageChange: list.load }}
-      />
+      <PagedTable<ConsoleMember> list={list} columns={columns} />
       <MemberDrawer id={open} onClose={() => setOpen(null)} onChanged={list.reload} />
     </>
   );

@@ -1,10 +1,10 @@
-import { Button, Modal, Select, Table, TextArea, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Modal, Select, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RETURN_STATUS, type ReturnApplication, type ReturnStatus } from '../../../identity/shared/types';
 import { ConsolePageGate } from '../components/ConsolePageGate';
+import { PagedTable } from '../components/PagedTable';
 import { StatusTag } from '../components/StatusTag';
-import { PAGE_SIZE } from '../console-api';
 import { formatTime, useConsole, usePaged } from '../use-console';
 import '../identity-console.css';
 
@@ -96,14 +96,7 @@ function ReturnApplies() {
           aria-label={t('statusLabel')}
         />
       </div>
-      <Table<ReturnApplication>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.page?.records ?? []}
-        loading={list.loading}
-        empty={t('empty')}
-        pagination={{ currentPage: list.page?.current ?? 1, pageSize: PAGE_SIZE, total: list.page?.total ?? 0, onPageChange: list.load }}
-      />
+      <PagedTable<ReturnApplication> list={list} columns={columns} />
       <Modal visible={rejecting !== null} title={t('rejectReturnTitle')} onCancel={() => setRejecting(null)} onOk={() => void confirmReject()} okText={t('reject')} cancelText={t('cancel')}>
         <TextArea value={note} onChange={(value) => { setNote(value); setNoteMissing(false); }} placeholder={t('notePlaceholder')} aria-label={t('note')} maxCount={500} rows={3} />
         {noteMissing && (
