@@ -1,8 +1,8 @@
 import { Typography } from '@douyinfe/semi-ui-19';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoaded } from '../use-loaded';
 import { useRoot } from '../../../../core/web';
-import type { LoginDevice } from '../../shared/types';
 import { DeviceTable } from './DeviceTable';
 import { loadDevices } from './devices-api';
 import { LoginLogTable } from './LoginLogTable';
@@ -12,23 +12,8 @@ import './devices.css';
 export default function DeviceManagementPage() {
   const root = useRoot();
   const { t } = useTranslation('identity');
-  const [devices, setDevices] = useState<LoginDevice[]>([]);
-  const [loading, setLoading] = useState(true);
+  const { rows: devices, loading, reload } = useLoaded(useCallback(() => loadDevices(root), [root]));
   const [logKey, setLogKey] = useState(0);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setDevices(await loadDevices(root));
-    } catch {
-      // the HTTP client has shown the error
-    } finally {
-      setLoading(false);
-    }
-  }, [root]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   return (
     <div className="id-center-page">

@@ -1,7 +1,8 @@
 import { IconPlus } from '@douyinfe/semi-icons';
 import { Button, Dropdown, Empty, Modal, Tag, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoaded } from '../use-loaded';
 import { useRoot } from '../../../../core/web';
 import { PAYMENT_METHODS_MAX, type PaymentMethod } from '../../shared/types';
 import { PaymentEditor, type PaymentEditorTarget } from './PaymentEditor';
@@ -14,23 +15,8 @@ import './payments.css';
 export default function PaymentsPage() {
   const root = useRoot();
   const { t } = useTranslation('identity');
-  const [methods, setMethods] = useState<PaymentMethod[]>([]);
-  const [loading, setLoading] = useState(true);
+  const { rows: methods, loading, reload } = useLoaded(useCallback(() => loadPayments(root), [root]));
   const [editing, setEditing] = useState<PaymentEditorTarget | null>(null);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setMethods(await loadPayments(root));
-    } catch {
-      // the HTTP client has shown the error
-    } finally {
-      setLoading(false);
-    }
-  }, [root]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
 
   const full = methods.length >= PAYMENT_METHODS_MAX;
   const confirmDelete = (method: PaymentMethod) => {
