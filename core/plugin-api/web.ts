@@ -131,6 +131,8 @@ export interface MenuContribution {
   visible?: (root: ShellRoot) => boolean;
   /** Settings a selection applies, e.g. the spot menu sets deal type cash. */
   onSelect?: (root: ShellRoot) => void;
+  /** Further routes on which this entry shows as the current one (e.g. the security entry on its setting pages). */
+  activeOn?: string[];
 }
 
 export interface ComponentContribution {

@@ -17,8 +17,11 @@ const info = plugin('info', {
   ],
 });
 const devices = plugin('devices', {
-  routes: [{ name: 'account.devices', path: '/account/center/device-management', page: page('devices page'), section: 'account.center' }],
-  menus: [{ id: 'devices', slot: 'account.center', order: 2, titleKey: 'Devices', route: 'account.devices' }],
+  routes: [
+    { name: 'account.devices', path: '/account/center/device-management', page: page('devices page'), section: 'account.center' },
+    { name: 'account.device-rename', path: '/account/center/setting/device', page: page('rename page'), section: 'account.center' },
+  ],
+  menus: [{ id: 'devices', slot: 'account.center', order: 2, titleKey: 'Devices', route: 'account.devices', activeOn: ['account.device-rename'] }],
 });
 
 let roots: Array<{ dispose(): void }> = [];
@@ -46,9 +49,25 @@ describe('section layout', () => {
     expect(screen.getByRole('button', { name: 'Devices' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('marks an entry current on the further routes it names', async () => {
+    const { root } = await renderShell('/account/center/setting/device', { plugins: [home, info, devices] });
+    roots.push(root);
+    expect(await screen.findByText('rename page')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Devices' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: 'Info' }).getAttribute('aria-current')).toBeNull();
+  });
+
   it('refuses a route framed in an unknown section', () => {
     const odd = plugin('odd', { routes: [{ name: 'odd', path: '/odd', page: page('odd'), section: 'nowhere' as never }] });
     expect(() => buildRegistry(testSite({ plugins: ['odd'] }), [odd])).toThrow(PluginGraphError);
     expect(() => buildRegistry(testSite({ plugins: ['odd'] }), [odd])).toThrow(/unknown section "nowhere"/);
+  });
+
+  it('refuses a menu entry active on an unknown route', () => {
+    const odd = plugin('odd', {
+      routes: [{ name: 'odd', path: '/odd', page: page('odd') }],
+      menus: [{ id: 'odd', slot: 'account.center', order: 1, titleKey: 'Odd', route: 'odd', activeOn: ['missing'] }],
+    });
+    expect(() => buildRegistry(testSite({ plugins: ['odd'] }), [odd])).toThrow(/active on unknown route "missing"/);
   });
 });

@@ -23,7 +23,8 @@ export const SectionLayout = observer(function SectionLayout({ section, children
         <nav className="bourse-section__menu" aria-label={section}>
           {entries.map((entry) => {
             const path = entry.route ? root.href(entry.route, entry.params) : entry.href;
-            const active = path !== undefined && isActive(path.split('?')[0]);
+            const active =
+              (path !== undefined && isActive(path.split('?')[0])) || (entry.activeOn ?? []).some((route) => isActive(root.href(route)));
             return (
               <button
                 key={`${entry.pluginId}:${entry.id}`}

@@ -148,6 +148,10 @@ export function buildRegistry(site: SiteConfig, plugins: PluginEntry[]): Registr
         `plugin "${menu.pluginId}" has menu entry "${menu.id}" pointing at unknown route "${menu.route}"`,
       );
     }
+    const unknownActive = (menu.activeOn ?? []).find((route) => !routeByName.has(route));
+    if (unknownActive !== undefined) {
+      throw new PluginGraphError(`plugin "${menu.pluginId}" has menu entry "${menu.id}" active on unknown route "${unknownActive}"`);
+    }
   }
 
   menus.sort(byOrder);

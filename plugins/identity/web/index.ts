@@ -44,7 +44,14 @@ export default defineWebPlugin({
   ],
   menus: [
     { id: 'info', slot: 'account.center', order: 10, titleKey: 'identity:menu.info', route: ACCOUNT_INFO_ROUTE },
-    { id: 'security', slot: 'account.center', order: 20, titleKey: 'identity:menu.security', route: SECURITY_ROUTE },
+    {
+      id: 'security',
+      slot: 'account.center',
+      order: 20,
+      titleKey: 'identity:menu.security',
+      route: SECURITY_ROUTE,
+      activeOn: [SETTING_EMAIL_ROUTE, SETTING_PHONE_ROUTE, SETTING_GOOGLE_ROUTE, SETTING_LOGIN_PWD_ROUTE, SETTING_TRADE_PWD_ROUTE, SETTING_ANTI_CODE_ROUTE],
+    },
     { id: 'devices', slot: 'account.center', order: 30, titleKey: 'identity:menu.devices', route: DEVICES_ROUTE },
     { id: 'payments', slot: 'account.center', order: 50, titleKey: 'identity:menu.payments', route: PAYMENTS_ROUTE },
   ],
