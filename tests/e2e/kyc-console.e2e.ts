@@ -1,12 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientAuthorizationHeader } from '../../core/server';
 import defaultSite from '../../site-configs/default';
-import { openBrowser, type BrowserSession } from './browser';
+import { openBrowser, SCREENSHOT_DIR, type BrowserSession } from './browser';
 import { OPERATOR_PASSWORD } from './global-setup';
 
 const HEAD = defaultSite.api.head;
 const PASSWORD = 'Quiet-Lantern-73';
+const texts = (language: string, namespace: string) => JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8'));
+const identity = texts('en', 'identity');
+const kyc = texts('en', 'kyc');
+const core = texts('en', 'core');
 
 /** JSON calls against the running server, answering the envelope's data (throwing on any other code). */
 async function call<T = any>(baseUrl: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
@@ -21,11 +27,17 @@ async function call<T = any>(baseUrl: string, path: string, init: RequestInit & 
   return body.data;
 }
 
-const picture = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 320, height: 200, channels: 3, background: { r, g, b } } });
+/** A photo-like test image: a coloured card with a lighter band, so the previews show what was picked. */
+async function idImage(r: number, g: number, b: number, format: 'jpeg' | 'png' | 'gif'): Promise<Buffer> {
+  const band = await sharp({ create: { width: 280, height: 40, channels: 3, background: { r: 240, g: 240, b: 240 } } }).png().toBuffer();
+  return sharp({ create: { width: 320, height: 200, channels: 3, background: { r, g, b } } })
+    .composite([{ input: band, top: 130, left: 20 }])
+    .toFormat(format)
+    .toBuffer();
+}
 
-/** A member signed up through the public endpoints (code from the development mailbox) with a KYC application. */
-async function memberWithApplication(baseUrl: string, operatorToken: string) {
+/** A member signed up through the public endpoints, with the code from the development mailbox. */
+async function signUpMember(baseUrl: string, operatorToken: string): Promise<string> {
   const email = `kyc-e2e-${Date.now().toString(36)}@example.com`;
   const existing = await call(baseUrl, '/console/identity/members?size=1', { token: operatorToken });
   const inviteCode = existing.records[0]?.inviteCode;
@@ -33,46 +45,79 @@ async function memberWithApplication(baseUrl: string, operatorToken: string) {
   const mail = await call(baseUrl, `/console/dev/mailbox?${new URLSearchParams({ to: email, page: '1' })}`, { token: operatorToken });
   const code = /\b(\d{6})\b/.exec(mail.records[0].body)![1];
   await call(baseUrl, '/coin/open/register', { method: 'POST', body: JSON.stringify({ account: 'email', email, code, password: PASSWORD, inviteCode }) });
-  const { tenantId } = defaultSite.api;
-  const grant = await call(baseUrl, `/api/blade-auth/oauth/token?${new URLSearchParams({ tenantId, type: 'account', scope: 'all', grant_type: 'password' })}`, {
-    method: 'POST',
-    headers: { authorization: clientAuthorizationHeader(defaultSite), 'tenant-id': tenantId },
-    body: JSON.stringify({ username: email, password: PASSWORD, deviceId: 'kyc-e2e-device' }),
-  });
-  const token = grant.access_token as string;
-  const upload = async (bytes: Buffer, name: string) => {
-    const form = new FormData();
-    form.append('type', 'kyc');
-    form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    return (await call(baseUrl, '/cgform-api/upload/file', { method: 'POST', body: form, token })).id as string;
-  };
-  await call(baseUrl, '/coin/member/verified', {
-    method: 'POST',
-    token,
-    body: JSON.stringify({
-      realName: 'Erika Mustermann',
-      idNumber: 'T22000129',
-      country: 'DE',
-      front: await upload(await picture(40, 120, 200).jpeg().toBuffer(), 'front.jpg'),
-      back: await upload(await picture(200, 120, 40).png().toBuffer(), 'back.png'),
-      hand: await upload(await picture(90, 180, 90).gif().toBuffer(), 'hand.gif'),
-    }),
-  });
-  return { email, token };
+  return email;
 }
 
-describe('KYC review in the console, in Chromium', () => {
+const kycFact = (page: Page) => page.getByTestId('account-kyc');
+
+describe('identity verification in Chromium: the member applies, the operator approves', () => {
   let session: BrowserSession;
+  let consoleContext: BrowserContext | undefined;
+  let email: string;
+
   beforeAll(async () => {
     session = await openBrowser();
+    const login = await call(session.baseUrl, '/console/auth/login', { method: 'POST', body: JSON.stringify({ username: 'admin', password: OPERATOR_PASSWORD }) });
+    email = await signUpMember(session.baseUrl, login.access_token);
   });
-  afterAll(async () => session?.close());
+  afterAll(async () => {
+    await consoleContext?.close();
+    await session?.close();
+  });
 
-  it('shows a submitted application with its images; the operator approves it and the member sees it', async () => {
+  it('the member signs in, finds "not verified" on the info page and follows its link to the form', async () => {
     const { page, baseUrl } = session;
-    const login = await call(baseUrl, '/console/auth/login', { method: 'POST', body: JSON.stringify({ username: 'admin', password: OPERATOR_PASSWORD }) });
-    const member = await memberWithApplication(baseUrl, login.access_token);
+    await page.goto(`${baseUrl}/user/login`);
+    await page.locator('#login-email').fill(email);
+    await page.locator('#login-password').fill(PASSWORD);
+    await page.getByRole('button', { name: identity.login.submit, exact: true }).click();
+    await page.locator('.bourse-header').getByRole('button', { name: /UID/ }).waitFor();
 
+    await page.goto(`${baseUrl}/account/center/info`);
+    await expect.poll(() => kycFact(page).getAttribute('data-state')).toBe('none');
+    await expect(kycFact(page).innerText()).resolves.toContain(identity.account.kycState.none);
+    await kycFact(page).getByRole('link', { name: identity.account.kycVerify }).click();
+    await page.waitForURL(/\/account\/center\/kyc$/);
+    await page.locator('form.kyc-form').waitFor();
+  });
+
+  it('fills the form with name, ID number, country and three ID images, and submits it', async () => {
+    const { page } = session;
+    await page.locator('input[name="realName"]').fill('Erika Mustermann');
+    await page.locator('input[name="idNumber"]').fill('T22000129');
+    await page.locator('[aria-labelledby="kyc-country-label"]').click();
+    await page.keyboard.type('Germany');
+    // the option's name also holds the label of Semi's tick icon, so match its text
+    await page.getByRole('option').filter({ hasText: /^Germany$/ }).click();
+    await expect.poll(() => page.locator('.kyc-field .semi-select-selection').innerText()).toContain('Germany');
+
+    const files = [
+      { which: 'front', name: 'front.jpg', mimeType: 'image/jpeg', buffer: await idImage(40, 120, 200, 'jpeg') },
+      { which: 'back', name: 'back.png', mimeType: 'image/png', buffer: await idImage(200, 120, 40, 'png') },
+      { which: 'hand', name: 'hand.gif', mimeType: 'image/gif', buffer: await idImage(90, 180, 90, 'gif') },
+    ];
+    for (const { which, ...file } of files) await page.locator(`input[type="file"][name="${which}"]`).setInputFiles(file);
+    await expect.poll(() => page.locator('.kyc-picker__preview').count()).toBe(3);
+    await session.screenshot('kyc-form-filled-night-en');
+
+    await page.getByRole('button', { name: kyc.form.submit, exact: true }).click();
+    const state = page.getByTestId('kyc-state');
+    await expect.poll(() => state.getAttribute('data-status'), { timeout: 15_000 }).toBe('submitted');
+    await expect(state.innerText()).resolves.toContain(kyc.state.submitted);
+    await expect(state.innerText()).resolves.toContain('****0129');
+    await session.screenshot('kyc-submitted-night-en');
+
+    await page.getByRole('button', { name: core.header.themeDay }).click();
+    await expect.poll(() => page.locator('body').getAttribute('theme-mode')).not.toBe('dark');
+    await session.screenshot('kyc-submitted-day-en');
+    await page.getByRole('button', { name: core.header.themeNight }).click();
+    await expect.poll(() => page.locator('body').getAttribute('theme-mode')).toBe('dark');
+  });
+
+  it('the operator approves the application with its images in the console', async () => {
+    const { browser, baseUrl } = session;
+    consoleContext = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    const page = await consoleContext.newPage();
     await page.goto(`${baseUrl}/console/login`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
@@ -88,19 +133,43 @@ describe('KYC review in the console, in Chromium', () => {
     await expect
       .poll(() => detail.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth === 320)))
       .toBe(true);
-    await session.screenshot('console-kyc-review');
+    // the side sheet slides in: shoot it once it stands inside the window
+    await expect.poll(async () => {
+      const box = await detail.boundingBox();
+      return box !== null && box.x + box.width <= 1366;
+    }).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'console-kyc-review.png') });
 
     await detail.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => detail.innerText()).toContain('Approved');
-    const state = await call(baseUrl, '/coin/member/getMemberOtherData/yhrzxx', { token: member.token });
-    expect(state).toMatchObject({ status: 'approved', idNumberMasked: '****0129' });
 
     await page.keyboard.press('Escape');
     await page.locator('.semi-sidesheet-mask').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Members' }).first().click();
-    await page.getByRole('textbox', { name: 'UID, email or phone' }).fill(member.email);
+    await page.getByRole('textbox', { name: 'UID, email or phone' }).fill(email);
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect.poll(() => page.getByRole('row').filter({ hasText: member.email }).count()).toBe(1);
-    await session.screenshot('console-members');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: email }).count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'console-members.png') });
+  });
+
+  it('the member reloads the info page and is verified', async () => {
+    const { page, baseUrl } = session;
+    await page.goto(`${baseUrl}/account/center/info`);
+    await expect.poll(() => kycFact(page).getAttribute('data-state')).toBe('approved');
+    await expect(kycFact(page).innerText()).resolves.toContain(identity.account.kycState.approved);
+    await session.screenshot('account-info-verified');
+
+    await page.getByRole('button', { name: core.header.language, exact: true }).click();
+    await page.getByRole('menuitem', { name: /Deutsch/ }).click();
+    // the language menu stays open after the choice: click outside to close it
+    await page.mouse.click(1340, 640);
+    await page.getByRole('menuitem', { name: /Deutsch/ }).waitFor({ state: 'hidden' });
+    const de = texts('de', 'identity');
+    await expect.poll(() => kycFact(page).innerText()).toContain(de.account.kycState.approved);
+    await session.screenshot('account-info-verified-night-de');
+    await kycFact(page).getByRole('link', { name: de.account.kycView }).click();
+    await page.waitForURL(/\/account\/center\/kyc$/);
+    await expect.poll(() => page.getByTestId('kyc-state').innerText()).toContain(texts('de', 'kyc').state.approved);
+    await session.screenshot('kyc-approved-night-de');
   });
 });

@@ -70,3 +70,6 @@ export function kycImagePath(id: string, which: KycImage): string {
 export function maskIdNumber(last4: string): string {
   return `****${last4}`;
 }
+
+/** Route name of the member's KYC page, for links from other plugins (e.g. the account info page). */
+export const KYC_ROUTE = 'kyc.center';

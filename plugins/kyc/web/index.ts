@@ -1,6 +1,5 @@
 import { defineWebPlugin } from '../../../core/plugin-api';
-
-export const KYC_ROUTE = 'kyc.center';
+import { KYC_ROUTE } from '../shared/types';
 
 export default defineWebPlugin({
   id: 'kyc',

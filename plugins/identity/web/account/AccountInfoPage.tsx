@@ -1,11 +1,12 @@
 import { Avatar, Button, Tag, Typography } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { useRoot } from '../../../../core/web';
+import { RouteLink, useRoot } from '../../../../core/web';
 import { SECURITY_ROUTE } from '../route-names';
 import { SecurityLevelBar } from '../security/components/SecurityLevelBar';
 import { factorIsSet, memberSecurity, SECURITY_FACTORS, securityLevel } from '../security/member-security';
-import { accountProfile } from './account-profile';
+import { accountProfile, KYC_BADGE_COLOR } from './account-profile';
+import { KYC_PAGE_ROUTE, kycPageHref, useKycBadge } from './use-kyc-badge';
 import '../devices/devices.css';
 import './account.css';
 
@@ -17,6 +18,8 @@ export default observer(function AccountInfoPage() {
   const profile = accountProfile(root.session.user, security.areaCode);
   const toSecurity = () => root.navigate(root.href(SECURITY_ROUTE));
   const notSet = t('account.notBound');
+  const kyc = useKycBadge(root, root.session.user?.uid);
+  const kycPage = kycPageHref(root) !== null;
 
   return (
     <div className="id-center-page">
@@ -41,6 +44,26 @@ export default observer(function AccountInfoPage() {
               <dt>{t('account.phone')}</dt>
               <dd>{profile.phone ?? notSet}</dd>
             </div>
+            {kyc && (
+              <div data-testid="account-kyc" data-state={kyc.state}>
+                <dt>{t('account.kyc')}</dt>
+                <dd className="id-account__kyc">
+                  <Tag color={KYC_BADGE_COLOR[kyc.state]} shape="circle">
+                    {t(`account.kycState.${kyc.state}`)}
+                  </Tag>
+                  {kycPage && (
+                    <RouteLink to={KYC_PAGE_ROUTE} className="id-account__kyc-link">
+                      {t(kyc.state === 'none' || kyc.state === 'rejected' ? 'account.kycVerify' : 'account.kycView')}
+                    </RouteLink>
+                  )}
+                  {kyc.reason && (
+                    <span className="id-account__kyc-reason" data-testid="account-kyc-reason">
+                      {t('account.kycReason', { reason: kyc.reason })}
+                    </span>
+                  )}
+                </dd>
+              </div>
+            )}
             <div>
               <dt>{t('account.merchant')}</dt>
               <dd>
@@ -66,8 +89,10 @@ export default observer(function AccountInfoPage() {
               <span className="id-account__mark" aria-hidden>
                 {factorIsSet(security, factor) ? '✓' : '!'}
               </span>
-              {t(`security.item.${factor}`)}
-              <span className="id-account__factor-state">{t(factorIsSet(security, factor) ? 'security.stateSet' : 'security.stateNotSet')}</span>
+              <span className="id-account__factor-text">
+                <span className="id-account__factor-name">{t(`security.item.${factor}`)}</span>
+                <span className="id-account__factor-state">{t(factorIsSet(security, factor) ? 'security.stateSet' : 'security.stateNotSet')}</span>
+              </span>
             </li>
           ))}
         </ul>

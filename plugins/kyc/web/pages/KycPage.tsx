@@ -6,8 +6,9 @@ import { KYC_MINE_PATH, type KycApplicationView } from '../../shared/types';
 import { KycForm } from '../components/KycForm';
 import '../kyc.css';
 
-function formatTime(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : '';
+/** A time in the user's language (not the browser's), as the rest of the page. */
+function formatTime(iso: string | null, language: string): string {
+  return iso ? new Date(iso).toLocaleString(language) : '';
 }
 
 /** /account/center/kyc: the member's verification state, and the form when there is none or it was rejected. */
@@ -57,11 +58,11 @@ export default function KycPage() {
             <dt>{t('form.idNumber')}</dt>
             <dd>{application.idNumberMasked}</dd>
             <dt>{t('submittedAt')}</dt>
-            <dd>{formatTime(application.submittedAt)}</dd>
+            <dd>{formatTime(application.submittedAt, root.settings.language)}</dd>
             {application.reviewedAt && (
               <>
                 <dt>{t('reviewedAt')}</dt>
-                <dd>{formatTime(application.reviewedAt)}</dd>
+                <dd>{formatTime(application.reviewedAt, root.settings.language)}</dd>
               </>
             )}
           </dl>
