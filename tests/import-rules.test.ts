@@ -63,6 +63,16 @@ describe('import rules', () => {
     expect(found).toEqual([]);
   });
 
+  it('the engine is pure: outside its persistence folder it imports no platform module, database or server code', () => {
+    const files = sourceFiles(join(ROOT, 'core', 'engine')).filter((file) => !isTest(file) && !file.includes(`${sep}persistence${sep}`));
+    const impure = files.flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => /^(node:|fs$|path$|crypto$|react|fastify|kysely|better-sqlite3|pg$)/.test(specifier) || /core\/(server|web)|\/persistence/.test(specifier))
+        .map((specifier) => `${relative(ROOT, file)} imports ${specifier}`),
+    );
+    expect(impure).toEqual([]);
+  });
+
   it('core/shared imports no platform module', () => {
     const files = sourceFiles(join(ROOT, 'core', 'shared')).filter((file) => !isTest(file));
     const platform = files.flatMap((file) =>

@@ -1,0 +1,335 @@
+import {
+  SYSTEM_ACCOUNTS,
+  isUserAccountType,
+  isValidAccount,
+  isValidUserId,
+  systemAccountKey,
+  userAccountKey,
+  accountKey,
+  type UserAccountType,
+} from './accounts';
+import { checkPosting, type Balance } from './balances';
+import type { LedgerCommand, SettleLine } from './commands';
+import { CurrencyRegistry, type Currency } from './currency';
+import type { BonusChange, CommandResult, LedgerEvent, PostingEvent, PostingLine, RejectionCode } from './events';
+import { hashState, type HashFactory } from './hash';
+import { Journal, type AppliedCommand } from './journal';
+
+const MAX_ID_LENGTH = 128;
+const KINDS: ReadonlySet<string> = new Set<LedgerCommand['kind']>([
+  'depositCredit', 'withdrawalHold', 'withdrawalSettle', 'withdrawalRelease', 'transfer', 'hold', 'release', 'settle', 'bonusCredit',
+]);
+const MAX_SETTLE_LINES = 64;
+
+class Rejection {
+  constructor(
+    readonly reason: RejectionCode,
+    readonly field?: string,
+  ) {}
+}
+
+/** A balance change the engine has checked and will apply. */
+interface Plan {
+  lines: PostingLine[];
+  bonus?: BonusChange[];
+}
+
+/**
+ * The ledger state machine: applies commands one at a time, deterministically (no clock, no randomness,
+ * no I/O). Every command yields one posting whose lines sum to zero per currency, or a rejection that
+ * changes nothing. Each id is applied once; a repeat returns the first result.
+ */
+export class LedgerEngine {
+  readonly currencies: CurrencyRegistry;
+  private readonly balances = new Map<string, Balance>();
+  private readonly results = new Map<string, CommandResult>();
+  private seq = 0;
+  /** Open journals, oldest first; changes are recorded into the newest. */
+  private readonly journals: Journal[] = [];
+
+  constructor(currencies: Iterable<Currency> | CurrencyRegistry) {
+    this.currencies = currencies instanceof CurrencyRegistry ? currencies : new CurrencyRegistry(currencies);
+  }
+
+  /** Sequence number of the last recorded command. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  get commandCount(): number {
+    return this.results.size;
+  }
+
+  apply(command: LedgerCommand): CommandResult {
+    const id = (command as { id?: unknown }).id;
+    // without a usable id or kind a command cannot be recorded: refused with seq 0, nothing kept
+    if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH) {
+      return { ok: false, seq: 0, id: typeof id === 'string' ? id : '', kind: command.kind, duplicate: false, reason: 'invalidCommand', field: 'id' };
+    }
+    if (!KINDS.has(command.kind)) return { ok: false, seq: 0, id, kind: command.kind, duplicate: false, reason: 'invalidCommand', field: 'kind' };
+    const first = this.results.get(id);
+    if (first) return { ...first, duplicate: true };
+    const seq = this.seq + 1;
+    let result: CommandResult;
+    const planned = Number.isSafeInteger(command.at) && command.at >= 0 ? this.plan(command) : new Rejection('invalidCommand', 'at');
+    if (planned instanceof Rejection) {
+      result = { ok: false, seq, id, kind: command.kind, duplicate: false, reason: planned.reason };
+      if (planned.field !== undefined) result.field = planned.field;
+    } else {
+      const event: PostingEvent = { type: 'posting', lines: planned.lines };
+      if (planned.bonus) event.bonus = planned.bonus;
+      const problem = this.applyPosting(event);
+      result = problem
+        ? { ok: false, seq, id, kind: command.kind, duplicate: false, reason: problem.reason, ...(problem.field ? { field: problem.field } : {}) }
+        : { ok: true, seq, id, kind: command.kind, duplicate: false, events: [event] };
+    }
+    this.record(command, result);
+    return result;
+  }
+
+  /** Available and frozen of one account (zeros when it has never been used). */
+  balance(key: string): Readonly<Balance> {
+    return this.balances.get(key) ?? { available: 0n, frozen: 0n, bonus: 0n };
+  }
+
+  userBalance(userId: string, type: UserAccountType, currency: string): Readonly<Balance> {
+    return this.balance(userAccountKey(userId, type, currency));
+  }
+
+  /** What may leave an account by transfer or withdrawal: available minus experience gold. */
+  transferable(userId: string, type: UserAccountType, currency: string): bigint {
+    const balance = this.balance(userAccountKey(userId, type, currency));
+    const free = balance.available - balance.bonus;
+    return free > 0n ? free : 0n;
+  }
+
+  /** Every account with its balances (a read-only view; do not keep it across commands). */
+  entries(): IterableIterator<[string, Readonly<Balance>]> {
+    return this.balances.entries();
+  }
+
+  /** The first result of a command id, if it was applied. */
+  resultOf(id: string): CommandResult | undefined {
+    return this.results.get(id);
+  }
+
+  stateHash(createHasher: HashFactory): string {
+    return hashState(this.balances, this.results.keys(), createHasher);
+  }
+
+  // ---- batches: record what changes so it can be persisted, or undone when persisting fails ----
+
+  /** Starts recording into a new journal; the previous one stops receiving changes. */
+  openJournal(): Journal {
+    const journal = new Journal(this.seq);
+    this.journals.push(journal);
+    return journal;
+  }
+
+  /** Freezes the journal's changed balances as they are now (what its batch will persist). */
+  seal(journal: Journal): void {
+    journal.sealed = true;
+    journal.changes = [...journal.before.keys()].map((account) => ({ account, balance: { ...this.balance(account) } }));
+  }
+
+  /** Forgets the oldest journal once its batch is durable. */
+  closeJournal(journal: Journal): void {
+    const index = this.journals.indexOf(journal);
+    if (index !== 0) throw new Error('journals close oldest first');
+    this.journals.shift();
+  }
+
+  /**
+   * Undoes the journal and every newer one (newest first): balances, recorded ids and the sequence go
+   * back to where they were when it was opened. Returns the commands undone, oldest first.
+   */
+  rollback(journal: Journal): AppliedCommand[] {
+    const index = this.journals.indexOf(journal);
+    if (index < 0) throw new Error('unknown journal');
+    const undone = this.journals.splice(index);
+    for (let i = undone.length - 1; i >= 0; i--) {
+      const each = undone[i]!;
+      for (const [key, before] of each.before) {
+        if (before) this.balances.set(key, before);
+        else this.balances.delete(key);
+      }
+      for (const record of each.records) this.results.delete(record.result.id);
+    }
+    this.seq = journal.seqBefore;
+    return undone.flatMap((each) => each.records);
+  }
+
+  // ---- rebuilding ----
+
+  /** Loads persisted balances and first results (start-up); only into an empty engine. */
+  restore(balances: Iterable<[string, Balance]>, results: Iterable<CommandResult>): void {
+    if (this.balances.size > 0 || this.results.size > 0) throw new Error('restore needs an empty engine');
+    for (const [key, balance] of balances) this.balances.set(key, { ...balance });
+    for (const result of results) {
+      this.results.set(result.id, result);
+      if (result.seq > this.seq) this.seq = result.seq;
+    }
+  }
+
+  /** Applies a recorded command's result as it was (replay from the log); checks the invariants again. */
+  replay(result: CommandResult): void {
+    if (this.results.has(result.id)) throw new Error(`replay: id ${result.id} twice`);
+    if (result.seq !== this.seq + 1) throw new Error(`replay: seq ${result.seq} after ${this.seq}`);
+    if (result.ok) {
+      for (const event of result.events) {
+        const problem = this.applyPosting(event);
+        if (problem) throw new Error(`replay: seq ${result.seq} no longer applies (${problem.reason} ${problem.field ?? ''})`);
+      }
+    }
+    this.results.set(result.id, result);
+    this.seq = result.seq;
+  }
+
+  // ---- internals ----
+
+  private record(command: LedgerCommand, result: CommandResult): void {
+    this.results.set(result.id, result);
+    this.seq = result.seq;
+    const journal = this.journals[this.journals.length - 1];
+    if (journal && !journal.sealed) journal.records.push({ command, result });
+  }
+
+  private applyPosting(event: LedgerEvent): { reason: RejectionCode; field?: string } | null {
+    const checked = checkPosting(this.balances, event);
+    if (!('deltas' in checked)) return checked;
+    const journal = this.journals[this.journals.length - 1];
+    const recording = journal && !journal.sealed ? journal : undefined;
+    for (const [key, delta] of checked.deltas) {
+      const balance = this.balances.get(key);
+      if (recording && !recording.before.has(key)) recording.before.set(key, balance ? { ...balance } : undefined);
+      if (balance) {
+        balance.available += delta.available;
+        balance.frozen += delta.frozen;
+        balance.bonus += delta.bonus;
+      } else {
+        this.balances.set(key, { available: delta.available, frozen: delta.frozen, bonus: delta.bonus });
+      }
+    }
+    return null;
+  }
+
+  private plan(command: LedgerCommand): Plan | Rejection {
+    switch (command.kind) {
+      case 'depositCredit': {
+        const ctx = this.userAmount(command, command.accountType ?? 'coin');
+        if (ctx instanceof Rejection) return ctx;
+        return transferLines(systemAccountKey(SYSTEM_ACCOUNTS.depositClearing, command.currency), 'available', ctx.key, 'available', ctx.amount);
+      }
+      case 'withdrawalHold': {
+        const ctx = this.userAmount(command, command.accountType ?? 'coin');
+        if (ctx instanceof Rejection) return ctx;
+        const refused = this.checkTransferable(ctx.key, ctx.amount);
+        if (refused) return refused;
+        return transferLines(ctx.key, 'available', ctx.key, 'frozen', ctx.amount);
+      }
+      case 'withdrawalSettle': {
+        const ctx = this.userAmount(command, command.accountType ?? 'coin');
+        if (ctx instanceof Rejection) return ctx;
+        const fee = this.currencies.parse(command.currency, command.fee);
+        if (typeof fee === 'string') return new Rejection(fee, 'fee');
+        if (fee > ctx.amount) return new Rejection('invalidAmount', 'fee');
+        const lines: PostingLine[] = [
+          { account: ctx.key, bucket: 'frozen', amount: -ctx.amount },
+          { account: systemAccountKey(SYSTEM_ACCOUNTS.withdrawalClearing, command.currency), bucket: 'available', amount: ctx.amount - fee },
+        ];
+        if (fee > 0n) lines.push({ account: systemAccountKey(SYSTEM_ACCOUNTS.fees, command.currency), bucket: 'available', amount: fee });
+        return { lines };
+      }
+      case 'withdrawalRelease':
+      case 'release': {
+        const ctx = this.userAmount(command, command.kind === 'release' ? command.accountType : (command.accountType ?? 'coin'));
+        if (ctx instanceof Rejection) return ctx;
+        return transferLines(ctx.key, 'frozen', ctx.key, 'available', ctx.amount);
+      }
+      case 'hold': {
+        // an order may use experience gold as margin, so a hold is limited by available alone
+        const ctx = this.userAmount(command, command.accountType);
+        if (ctx instanceof Rejection) return ctx;
+        return transferLines(ctx.key, 'available', ctx.key, 'frozen', ctx.amount);
+      }
+      case 'transfer':
+        return this.planTransfer(command);
+      case 'settle':
+        return this.planSettle(command.lines);
+      case 'bonusCredit': {
+        const ctx = this.userAmount(command, 'contract');
+        if (ctx instanceof Rejection) return ctx;
+        const plan = transferLines(systemAccountKey(SYSTEM_ACCOUNTS.bonusIssuance, command.currency), 'available', ctx.key, 'available', ctx.amount);
+        plan.bonus = [{ account: ctx.key, delta: ctx.amount }];
+        return plan;
+      }
+    }
+  }
+
+  private userAmount(
+    command: { userId: unknown; currency: unknown; amount: unknown },
+    type: unknown,
+  ): { key: string; amount: bigint } | Rejection {
+    if (!isValidUserId(command.userId)) return new Rejection('invalidAccount', 'userId');
+    if (!isUserAccountType(type)) return new Rejection('invalidAccount', 'accountType');
+    if (typeof command.currency !== 'string' || !this.currencies.has(command.currency)) return new Rejection('unknownCurrency', 'currency');
+    const amount = this.currencies.parse(command.currency, command.amount);
+    if (typeof amount === 'string') return new Rejection(amount, 'amount');
+    if (amount <= 0n) return new Rejection('invalidAmount', 'amount');
+    return { key: userAccountKey(command.userId, type, command.currency), amount };
+  }
+
+  /** Experience gold never leaves an account: an amount above available − bonus is refused. */
+  private checkTransferable(key: string, amount: bigint): Rejection | null {
+    const balance = this.balance(key);
+    if (amount > balance.available) return new Rejection('insufficientFunds', 'amount');
+    if (amount > balance.available - balance.bonus) return new Rejection('bonusNotTransferable', 'amount');
+    return null;
+  }
+
+  private planTransfer(command: Extract<LedgerCommand, { kind: 'transfer' }>): Plan | Rejection {
+    if (!isUserAccountType(command.from)) return new Rejection('invalidAccount', 'from');
+    if (!isUserAccountType(command.to) || command.to === command.from) return new Rejection('invalidAccount', 'to');
+    const ctx = this.userAmount(command, command.from);
+    if (ctx instanceof Rejection) return ctx;
+    const refused = this.checkTransferable(ctx.key, ctx.amount);
+    if (refused) return refused;
+    const plan = transferLines(ctx.key, 'available', userAccountKey(command.userId, command.to, command.currency), 'available', ctx.amount);
+    const bonus = this.balance(ctx.key).bonus;
+    if (command.from === 'contract' && bonus > 0n) {
+      // checkTransferable guarantees available ≥ amount + bonus, so the whole bonus is clawed back
+      plan.lines.push(
+        { account: ctx.key, bucket: 'available', amount: -bonus },
+        { account: systemAccountKey(SYSTEM_ACCOUNTS.bonusIssuance, command.currency), bucket: 'available', amount: bonus },
+      );
+      plan.bonus = [{ account: ctx.key, delta: -bonus }];
+    }
+    return plan;
+  }
+
+  private planSettle(lines: SettleLine[]): Plan | Rejection {
+    if (!Array.isArray(lines) || lines.length < 2 || lines.length > MAX_SETTLE_LINES) return new Rejection('invalidCommand', 'lines');
+    const planned: PostingLine[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      const field = `lines[${i}]`;
+      if (!line || !isValidAccount(line)) return new Rejection('invalidAccount', field);
+      if (!this.currencies.has(line.currency)) return new Rejection('unknownCurrency', `${field}.currency`);
+      if (line.bucket !== 'available' && line.bucket !== 'frozen') return new Rejection('invalidCommand', `${field}.bucket`);
+      const amount = this.currencies.parse(line.currency, line.amount, true);
+      if (typeof amount === 'string') return new Rejection(amount, `${field}.amount`);
+      if (amount === 0n) return new Rejection('invalidAmount', `${field}.amount`);
+      planned.push({ account: accountKey(line.owner, line.type, line.currency), bucket: line.bucket, amount });
+    }
+    return { lines: planned };
+  }
+}
+
+function transferLines(fromKey: string, fromBucket: PostingLine['bucket'], toKey: string, toBucket: PostingLine['bucket'], amount: bigint): Plan {
+  return {
+    lines: [
+      { account: fromKey, bucket: fromBucket, amount: -amount },
+      { account: toKey, bucket: toBucket, amount },
+    ],
+  };
+}

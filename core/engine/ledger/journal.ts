@@ -1,0 +1,28 @@
+import type { Balance } from './balances';
+import type { LedgerCommand } from './commands';
+import type { CommandResult } from './events';
+
+export interface AppliedCommand {
+  command: LedgerCommand;
+  result: CommandResult;
+}
+
+/** A changed account and its balances at the moment its batch was sealed. */
+export interface BalanceChange {
+  account: string;
+  balance: Balance;
+}
+
+/**
+ * What the engine changed since the journal was opened: the commands it recorded and, for every account
+ * it touched, the balance before the first change — enough to persist the batch or to undo it.
+ */
+export class Journal {
+  readonly records: AppliedCommand[] = [];
+  /** Balance before the first change in this journal (undefined: the account did not exist). */
+  readonly before = new Map<string, Balance | undefined>();
+  sealed = false;
+  changes: BalanceChange[] = [];
+
+  constructor(readonly seqBefore: number) {}
+}

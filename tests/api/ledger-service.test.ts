@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACCOUNTS, isSystemKey, mayGoNegative, systemAccountKey, type AppliedCommand, type BalanceChange, type LedgerCommand } from '../../core/engine';
+import { LedgerService, LedgerStore, SqliteWorkerStore } from '../../core/engine/persistence';
+import { join } from 'node:path';
+import { SQLITE_FILE_NAME, type Database } from '../../core/server/db/connect';
+import { availableDialects } from './harness';
+import { LEDGER_CURRENCIES, createLedgerDatabase, type LedgerDatabase } from './ledger-harness';
+
+const dialects = await availableDialects();
+let counter = 0;
+const at = 1_700_000_000_000;
+const deposit = (userId: string, amount: string, id = `d${++counter}`): LedgerCommand => ({ id, at, kind: 'depositCredit', userId, currency: 'USDT', amount });
+const transfer = (userId: string, amount: string, id = `t${++counter}`): LedgerCommand => ({ id, at, kind: 'transfer', userId, currency: 'USDT', amount, from: 'coin', to: 'contract' });
+const hold = (userId: string, amount: string, id = `w${++counter}`): LedgerCommand => ({ id, at, kind: 'withdrawalHold', userId, currency: 'USDT', amount });
+
+/** A store whose commits can be made to fail, and which records what it committed. */
+class ObservedStore extends LedgerStore {
+  failNext = 0;
+  commits = 0;
+  readonly committedIds = new Set<string>();
+  delayMs = 0;
+
+  override async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[]): Promise<void> {
+    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.failNext > 0) {
+      this.failNext--;
+      throw new Error('disk full (simulated)');
+    }
+    await super.commit(records, changes);
+    this.commits++;
+    for (const record of records) this.committedIds.add(record.result.id);
+  }
+}
+
+function expectInvariants(service: LedgerService): void {
+  const sums = new Map<string, bigint>();
+  for (const [key, balance] of service.engine.entries()) {
+    if (!mayGoNegative(key)) {
+      expect(balance.available >= 0n && balance.frozen >= 0n, key).toBe(true);
+    }
+    if (isSystemKey(key)) expect(balance.frozen).toBe(0n);
+    const currency = key.split('/')[2]!;
+    sums.set(currency, (sums.get(currency) ?? 0n) + balance.available + balance.frozen);
+  }
+  for (const sum of sums.values()) expect(sum).toBe(0n);
+}
+
+describe.each(dialects)('ledger service on %s', (dialect) => {
+  let data: LedgerDatabase;
+  let database: Database;
+
+  beforeAll(async () => {
+    data = await createLedgerDatabase(dialect);
+    database = await data.connect();
+  });
+  afterAll(async () => {
+    await database?.close();
+    await data?.drop();
+  });
+
+  async function open(store?: LedgerStore): Promise<LedgerService> {
+    return LedgerService.open({ db: database.db, dialect: database.dialect, currencies: LEDGER_CURRENCIES, store });
+  }
+
+  it('acknowledges a command only once its batch is committed, many commands per commit', async () => {
+    const store = new ObservedStore(database.db, database.dialect);
+    const service = await open(store);
+    const commands = Array.from({ length: 300 }, (_, i) => deposit(`g${i % 7}`, '1.5'));
+    const acknowledged = await Promise.all(
+      commands.map((command) =>
+        service.submit(command).then((result) => {
+          // at the moment a promise resolves, its command is already in a committed batch
+          expect(store.committedIds.has(command.id)).toBe(true);
+          return result;
+        }),
+      ),
+    );
+    expect(acknowledged.every((result) => result.ok)).toBe(true);
+    expect(store.commits).toBeLessThan(commands.length / 10);
+    const rows = await database.db.selectFrom('ledger_command').select(database.db.fn.countAll().as('n')).where('id', 'in', commands.map((c) => c.id)).executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(300);
+    await service.close();
+  });
+
+  it('a failing commit rejects every promise of its batch, rolls the state back, and re-applies what came after', async () => {
+    const store = new ObservedStore(database.db, database.dialect);
+    const service = await open(store);
+    await service.submit(deposit('f1', '10'));
+    const hashBefore = service.stateHash();
+    store.failNext = 1;
+    store.delayMs = 30;
+    const doomedCommands = [hold('f1', '4'), hold('f1', '4'), transfer('f1', '1')];
+    const doomed = doomedCommands.map((command) => service.submit(command));
+    // these arrive while the doomed batch is being written, on top of its (not yet durable) state
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = [hold('f1', '9'), hold('f1', '2')];
+    const laterResults = later.map((command) => service.submit(command));
+    const outcomes = await Promise.allSettled(doomed);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    // after the rollback the 9 fits again (it was refused on top of the doomed holds)
+    const after = await Promise.all(laterResults);
+    expect(after.map((r) => r.ok)).toEqual([true, false]);
+    expect(service.engine.userBalance('f1', 'coin', 'USDT')).toEqual({ available: 1_000_000n, frozen: 9_000_000n, bonus: 0n });
+    await service.close();
+    // the database holds exactly what the service holds, and the doomed ids are free again
+    const reopened = await open();
+    expect(reopened.stateHash()).toBe(service.stateHash());
+    expect(service.stateHash()).not.toBe(hashBefore);
+    const retried = await reopened.submit(doomedCommands[2]!);
+    expect(retried).toMatchObject({ ok: true, duplicate: false });
+    expect(reopened.engine.userBalance('f1', 'contract', 'USDT').available).toBe(1_000_000n);
+    await reopened.close();
+  });
+
+  it('a restart rebuilds the same state hash and keeps idempotency', async () => {
+    const service = await open();
+    const results = await Promise.all([
+      service.submit(deposit('r1', '100')),
+      service.submit(transfer('r1', '30', 'restart-transfer')),
+      service.submit({ id: `b${++counter}`, at, kind: 'bonusCredit', userId: 'r1', currency: 'USDT', amount: '5' }),
+      service.submit(hold('r1', '80')),
+    ]);
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, false]);
+    const hash = service.stateHash();
+    await service.close();
+    const reopened = await open();
+    expect(reopened.stateHash()).toBe(hash);
+    expect(reopened.engine.userBalance('r1', 'contract', 'USDT')).toEqual({ available: 35_000_000n, frozen: 0n, bonus: 5_000_000n });
+    const repeat = await reopened.submit(transfer('r1', '30', 'restart-transfer'));
+    expect(repeat).toEqual({ ...results[1], duplicate: true });
+    expect(reopened.stateHash()).toBe(hash);
+    expectInvariants(reopened);
+    await reopened.close();
+  });
+
+  it('100 concurrent withdrawal holds and transfers against one balance: exactly the affordable ones succeed', async () => {
+    const service = await open();
+    await service.submit(deposit('race', '37'));
+    const attempts = Array.from({ length: 100 }, (_, i) => (i % 4 === 0 ? transfer('race', '1') : hold('race', '1')));
+    const results = await Promise.all(attempts.map((command) => service.submit(command)));
+    expect(results.filter((r) => r.ok)).toHaveLength(37);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === 'insufficientFunds')).toBe(true);
+    const coin = service.engine.userBalance('race', 'coin', 'USDT');
+    const contract = service.engine.userBalance('race', 'contract', 'USDT');
+    expect(coin.available).toBe(0n);
+    expect(coin.frozen + contract.available).toBe(37_000_000n);
+    const hash = service.stateHash();
+    await service.close();
+    const reopened = await open();
+    expect(reopened.stateHash()).toBe(hash);
+    expect(reopened.engine.balance(systemAccountKey(SYSTEM_ACCOUNTS.depositClearing, 'USDT')).available).toBeLessThan(0n);
+    expectInvariants(reopened);
+    await reopened.close();
+  });
+
+  it.runIf(dialect === 'sqlite')('the SQLite writer thread commits batches that a restart reads back', async () => {
+    const store = await SqliteWorkerStore.start(database.db, join(data.dataDir, SQLITE_FILE_NAME));
+    const service = await open(store);
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => service.submit(i % 2 ? transfer('wt', '1') : deposit('wt', '2'))));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(service.engine.userBalance('wt', 'contract', 'USDT').available).toBe(100_000_000n);
+    const hash = service.stateHash();
+    await service.close();
+    await store.close();
+    const reopened = await open();
+    expect(reopened.stateHash()).toBe(hash);
+    await reopened.close();
+  });
+
+  it('refuses to start when the stored balances disagree with the command log', async () => {
+    const service = await open();
+    await service.submit(deposit('tamper', '1'));
+    await service.close();
+    await database.db.updateTable('ledger_balance').set({ available: '2000000' }).where('account', '=', 'tamper/coin/USDT').execute();
+    await expect(open()).rejects.toThrow(/differ from the replayed command log/);
+    await database.db.updateTable('ledger_balance').set({ available: '1000000' }).where('account', '=', 'tamper/coin/USDT').execute();
+    await expect(open()).resolves.toBeInstanceOf(LedgerService);
+  });
+});
+
