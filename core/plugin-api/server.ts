@@ -39,6 +39,11 @@ export interface RouteDefinition<Q = any, B = any, P = any, R = unknown> {
   /** Under /api/{head} (e.g. "/coin/open/getSpotSymbols"); a path starting with "/api/" is taken as is. */
   path: string;
   auth?: 'public' | 'user' | 'operator';
+  /**
+   * For operator routes: a permission of the console catalogue (console-permissions.ts). The kernel checks the
+   * operator's current role and answers 403 without it.
+   */
+  permission?: string;
   /** JSON Schemas (from schemas/) the kernel validates with; a mismatch is a 400 envelope naming the field. */
   schema?: { querystring?: JsonSchema; body?: JsonSchema; params?: JsonSchema };
   /** Returns the envelope's data (or a FileResult / RawJsonResult); throw ApiError (core/shared) for a 4xx envelope. */

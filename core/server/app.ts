@@ -15,7 +15,8 @@ import { cgformReadRoutes } from './cgform/routes';
 import { CgformStore } from './cgform/store';
 import { registerUploadRoutes, UPLOAD_MAX_BYTES } from './cgform/upload';
 import { configRoutes } from './config/routes';
-import { consoleLoginRoute } from './console/login';
+import { OperatorAccess } from './console/access';
+import { consoleRoutes } from './console/routes';
 import { DEFAULT_PASSWORD_HASHING, ensureFirstOperator, type PasswordHashing } from './console/operators';
 import { openDatabase } from './db/connect';
 import { CORE_MIGRATIONS } from './db/core-migrations';
@@ -173,16 +174,20 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
       limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
     });
 
+    const operatorAccess = new OperatorAccess(database.db, now);
     const mount = (definition: Parameters<ServerRegistrar['route']>[0], owner = 'core') => {
       try {
-        mountRoute(app, head, translate, definition);
+        mountRoute(app, head, translate, definition, (principal, route) => operatorAccess.check(principal, route));
       } catch (error) {
         throw new Error(`${owner}: cannot mount ${definition.method} ${definition.path}: ${(error as Error).message}`, { cause: error });
       }
     };
     mount({ method: 'GET', path: '/api/health', handler: () => ({ status: 'ok' }) });
     for (const route of [...cgformReadRoutes(store), ...configRoutes(store)]) mount(route);
-    mount(consoleLoginRoute({ db: database.db, audit, tokenSecret: options.tokenSecret, hashing, now }));
+    const consoleIssuer = `${options.site.title} Console`;
+    for (const route of consoleRoutes({ db: database.db, audit, access: operatorAccess, tokenSecret: options.tokenSecret, hashing, issuer: consoleIssuer, now })) {
+      mount(route);
+    }
     registerUploadRoutes(app, { head, db: database.db, dataDir: options.dataDir, now });
     await registerBootGraphql(app, { store, sites, now });
 

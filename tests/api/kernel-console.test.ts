@@ -34,7 +34,7 @@ describe.each(dialects)('operator console sign-in (%s)', (dialect) => {
   it('signs in with the right password and returns an operator token', async () => {
     const { status, body } = await login({ username: 'admin', password: TEST_OPERATOR_PASSWORD });
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ token_type: 'bearer', expires_in: 604800, operator: { username: 'admin', role: 'administrator' } });
+    expect(body.data).toMatchObject({ token_type: 'bearer', expires_in: 604800, operator: { username: 'admin', role: 'administrator' }, totpBound: false });
     const principal = verifyAccessToken(body.data.access_token, server.tokenSecret, Math.floor(clock / 1000));
     expect(principal).toMatchObject({ kind: 'operator', id: body.data.operator.id });
     const rows = await auditRows();

@@ -10,6 +10,7 @@ import { createIdentityServer, latestCodeFor } from '../../plugins/identity/serv
 import kycManifest from '../../plugins/kyc/plugin';
 import { encodeBmp24 } from '../../plugins/kyc/server/bmp';
 import kycServer from '../../plugins/kyc/server';
+import { signInAndBindTotp } from './console-harness';
 import { fetchJson, startTestServer, TEST_OPERATOR_PASSWORD, type JsonResponse, type TestDialect, type TestServer } from './harness';
 
 export const MEMBER_PASSWORD = 'Quiet-Lantern-73';
@@ -43,11 +44,10 @@ export async function startKycServer(dialect: TestDialect): Promise<KycTestServe
   const post = (path: string, body: unknown, token?: string) =>
     fetchJson(server.api(path), { method: 'POST', headers: { 'content-type': 'application/json', ...auth(token) }, body: JSON.stringify(body) });
 
-  const login = await post('/console/auth/login', { username: 'admin', password: TEST_OPERATOR_PASSWORD });
-  if (login.status !== 200) throw new Error(`operator login failed: ${JSON.stringify(login.body)}`);
+  const operator = await signInAndBindTotp(server, 'admin', TEST_OPERATOR_PASSWORD);
 
   return Object.assign(server, {
-    operatorToken: login.body.data.access_token as string,
+    operatorToken: operator.token,
     get,
     post,
     async signUp(email: string) {

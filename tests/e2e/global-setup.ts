@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from './chromium';
+import { bindOperatorTotp } from './operator-setup';
 
 export const OPERATOR_PASSWORD = 'e2e-Operator-Pass-1';
 const SITES = ['default', 'console'];
@@ -57,6 +58,10 @@ export default async function setup(project: TestProject) {
     detached: true,
   });
   await waitForHealth(baseUrl, server);
+  const operator = await bindOperatorTotp(baseUrl, 'admin', OPERATOR_PASSWORD);
+  project.provide('operatorToken', operator.token);
+  project.provide('operatorTotpSecret', operator.secret);
+  project.provide('operatorTotpStateFile', join(dataDir, 'e2e-totp-step'));
   project.provide('baseUrl', baseUrl);
   project.provide('chromiumPath', chromium);
   return async () => {
@@ -70,5 +75,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     chromiumPath: string;
+    /** A full console session of "admin" (TOTP bound during set-up). */
+    operatorToken: string;
+    operatorTotpSecret: string;
+    /** Holds the last TOTP step used, so each browser sign-in uses a fresh code. */
+    operatorTotpStateFile: string;
   }
 }

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import defaultSite from '../../site-configs/default';
 import { openBrowser, type BrowserSession } from './browser';
-import { OPERATOR_PASSWORD } from './global-setup';
+import { operatorToken as consoleOperatorToken } from './operator';
 
 const HEAD = defaultSite.api.head;
 const PASSWORD = 'Amber-Harbor-58';
@@ -58,7 +58,7 @@ describe('the account center in Chromium, as a new member', () => {
   beforeAll(async () => {
     session = await openBrowser();
     const baseUrl = session.baseUrl;
-    operatorToken = (await call(baseUrl, '/console/auth/login', { method: 'POST', body: JSON.stringify({ username: 'admin', password: OPERATOR_PASSWORD }) })).access_token;
+    operatorToken = consoleOperatorToken();
     const members = async () => (await call(baseUrl, '/console/identity/members?size=1', { token: operatorToken })).records;
     if ((await members()).length === 0) {
       // the first member of a fresh installation needs no invite code: sign one up to invite ours

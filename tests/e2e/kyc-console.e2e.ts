@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import defaultSite from '../../site-configs/default';
 import { openBrowser, SCREENSHOT_DIR, type BrowserSession } from './browser';
 import { OPERATOR_PASSWORD } from './global-setup';
+import { operatorToken, signInToConsole } from './operator';
 
 const HEAD = defaultSite.api.head;
 const PASSWORD = 'Quiet-Lantern-73';
@@ -57,8 +58,7 @@ describe('identity verification in Chromium: the member applies, the operator ap
 
   beforeAll(async () => {
     session = await openBrowser();
-    const login = await call(session.baseUrl, '/console/auth/login', { method: 'POST', body: JSON.stringify({ username: 'admin', password: OPERATOR_PASSWORD }) });
-    email = await signUpMember(session.baseUrl, login.access_token);
+    email = await signUpMember(session.baseUrl, operatorToken());
   });
   afterAll(async () => {
     await consoleContext?.close();
@@ -119,9 +119,7 @@ describe('identity verification in Chromium: the member applies, the operator ap
     consoleContext = await browser.newContext({ viewport: { width: 1366, height: 860 } });
     const page = await consoleContext.newPage();
     await page.goto(`${baseUrl}/console/login`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToConsole(page, OPERATOR_PASSWORD);
     await page.waitForURL(/\/console\/home\/index$/);
 
     await page.getByRole('button', { name: 'KYC review' }).click();

@@ -5,6 +5,7 @@ import type { AuditLog } from '../audit';
 import { issueAccessToken } from '../auth/tokens';
 import { FailureLimiter } from './failure-limiter';
 import { findOperator, hashPassword, verifyPassword, type PasswordHashing } from './operators';
+import { acceptTotpCode, markSetupSession } from './totp-binding';
 
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -22,7 +23,7 @@ export interface ConsoleLoginOptions {
  * (a dummy hash is verified for unknown users so timing does not tell them apart either);
  * 5 failures per IP or per username within 15 minutes block further attempts with 429.
  */
-export function consoleLoginRoute(options: ConsoleLoginOptions): RouteDefinition<unknown, { username: string; password: string }> {
+export function consoleLoginRoute(options: ConsoleLoginOptions): RouteDefinition<unknown, { username: string; password: string; code?: string }> {
   const limiter = new FailureLimiter(LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS);
   let dummyHash: Promise<string> | undefined;
   const invalid = () => new ApiError(ERROR_CODES.unauthorized, 'errors.invalidCredentials');
@@ -38,6 +39,7 @@ export function consoleLoginRoute(options: ConsoleLoginOptions): RouteDefinition
         properties: {
           username: { type: 'string', minLength: 1, maxLength: 64 },
           password: { type: 'string', minLength: 1, maxLength: 200 },
+          code: { type: 'string', maxLength: 10 },
         },
       },
     },
@@ -64,16 +66,31 @@ export function consoleLoginRoute(options: ConsoleLoginOptions): RouteDefinition
         });
         throw invalid();
       }
+      const operatorId = String(operator.id);
+      if (operator.totp_secret) {
+        const code = request.body.code?.trim();
+        // The password was right: ask for the second factor without counting a failure.
+        if (!code) throw new ApiError(ERROR_CODES.whitelisted, 'errors.totpCodeRequired', { field: 'code' });
+        if (!(await acceptTotpCode(options.db, operator, code, nowMs))) {
+          for (const key of keys) limiter.fail(key, nowMs);
+          await options.audit.write({ operatorId, action: 'console.login.totpFailure', target: username, ip: request.ip });
+          throw new ApiError(ERROR_CODES.unauthorized, 'errors.totpInvalid', { field: 'code' });
+        }
+      }
       limiter.reset(keys[1]);
-      const { token, claims } = issueAccessToken({ kind: 'operator', id: String(operator.id) }, options.tokenSecret, {
+      const { token, claims } = issueAccessToken({ kind: 'operator', id: operatorId }, options.tokenSecret, {
         nowSeconds: Math.floor(nowMs / 1000),
       });
-      await options.audit.write({ operatorId: String(operator.id), action: 'console.login.success', target: username, ip: request.ip });
+      const totpBound = Boolean(operator.totp_secret);
+      // Without TOTP the session may only bind it (and change the password) until it is bound.
+      if (!totpBound) await markSetupSession(options.db, claims.sid, operatorId, options.now());
+      await options.audit.write({ operatorId, action: 'console.login.success', target: username, ip: request.ip });
       return {
         access_token: token,
         token_type: 'bearer',
         expires_in: claims.exp - claims.iat,
-        operator: { id: String(operator.id), username: operator.username, role: operator.role },
+        operator: { id: operatorId, username: operator.username, role: operator.role },
+        totpBound,
       };
     },
   };

@@ -34,6 +34,8 @@ export interface OperatorRow {
   password_hash: string;
   role: string;
   disabled: number;
+  totp_secret: string | null;
+  totp_last_step: number | null;
 }
 
 export const FIRST_OPERATOR = { username: 'admin', role: 'administrator' } as const;
@@ -66,5 +68,24 @@ export async function ensureFirstOperator(
 export async function findOperator(db: Kysely<any>, username: string): Promise<OperatorRow | undefined> {
   const row = await db.selectFrom('operator').selectAll().where('username', '=', username).executeTakeFirst();
   if (!row) return undefined;
-  return { id: Number(row.id), username: row.username, password_hash: row.password_hash, role: row.role, disabled: Number(row.disabled) };
+  return operatorRowOf(row);
+}
+
+export async function findOperatorById(db: Kysely<any>, id: string): Promise<OperatorRow | undefined> {
+  const numeric = Number(id);
+  if (!Number.isSafeInteger(numeric)) return undefined;
+  const row = await db.selectFrom('operator').selectAll().where('id', '=', numeric).executeTakeFirst();
+  return row ? operatorRowOf(row) : undefined;
+}
+
+function operatorRowOf(row: Record<string, any>): OperatorRow {
+  return {
+    id: Number(row.id),
+    username: row.username,
+    password_hash: row.password_hash,
+    role: row.role,
+    disabled: Number(row.disabled),
+    totp_secret: row.totp_secret ?? null,
+    totp_last_step: row.totp_last_step === null || row.totp_last_step === undefined ? null : Number(row.totp_last_step),
+  };
 }

@@ -1,4 +1,5 @@
 import type { Migration } from '../../plugin-api';
+import { CONSOLE_MIGRATIONS } from '../console/migrations';
 import { withAutoId } from './columns';
 
 const TIMESTAMP = 'varchar(40)';
@@ -79,4 +80,5 @@ export const CORE_MIGRATIONS: Migration[] = [
         .execute();
     },
   },
+  ...CONSOLE_MIGRATIONS,
 ];

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ApiRequest, FileResult, RawJsonResult, RouteDefinition } from '../../plugin-api';
+import type { ApiRequest, FileResult, Principal, RawJsonResult, RouteDefinition } from '../../plugin-api';
 import { ApiError, ERROR_CODES, okEnvelope } from '../../shared';
 import type { Translate } from '../i18n/translator';
 import { requestTranslator } from './request-context';
@@ -39,14 +39,25 @@ export function checkAuth(auth: RouteDefinition['auth'], principal: ApiRequest['
   if (auth === 'operator' && principal?.kind !== 'operator') throw new ApiError(ERROR_CODES.unauthorized);
 }
 
-/** Mounts a plugin (or kernel) route: schema validation, auth, envelope, file downloads, raw JSON answers. */
-export function mountRoute(app: FastifyInstance, head: string, translate: Translate, definition: RouteDefinition): void {
+/** Checks an operator request against the operator's current state and the route's permission (throws ApiError). */
+export type OperatorGate = (principal: Principal, definition: RouteDefinition) => Promise<unknown>;
+
+/**
+ * Mounts a plugin (or kernel) route: schema validation, auth, operator permissions, envelope, file downloads,
+ * raw JSON answers.
+ */
+export function mountRoute(app: FastifyInstance, head: string, translate: Translate, definition: RouteDefinition, operatorGate?: OperatorGate): void {
+  if (definition.permission !== undefined && definition.auth !== 'operator') {
+    throw new Error('a permission applies to operator routes only (auth: "operator")');
+  }
+  if (definition.permission !== undefined && !operatorGate) throw new Error('no operator gate to check the permission with');
   app.route({
     method: definition.method,
     url: routeUrl(head, definition.path),
     schema: definition.schema,
     handler: async (request, reply) => {
       checkAuth(definition.auth, request.principal);
+      if (definition.auth === 'operator' && operatorGate) await operatorGate(request.principal!, definition);
       const apiRequest: ApiRequest = {
         query: request.query,
         body: request.body,

@@ -1,4 +1,4 @@
-import { defineServerPlugin } from '../../../core/plugin-api';
+import { defineServerPlugin, permissionsOf } from '../../../core/plugin-api';
 import { ApiError, ERROR_CODES } from '../../../core/server';
 import { CONSOLE_ME_PATH, type OperatorProfile } from '../shared/types';
 
@@ -14,11 +14,18 @@ export default defineServerPlugin({
       async handler(request) {
         const id = Number(request.principal!.id);
         const operator = Number.isSafeInteger(id)
-          ? await db.selectFrom('operator').select(['id', 'username', 'role', 'disabled']).where('id', '=', id).executeTakeFirst()
+          ? await db.selectFrom('operator').select(['id', 'username', 'role', 'disabled', 'totp_secret']).where('id', '=', id).executeTakeFirst()
           : undefined;
         // A token of a removed or disabled operator no longer opens the console.
         if (!operator || Number(operator.disabled) === 1) throw new ApiError(ERROR_CODES.unauthorized);
-        return { id: String(operator.id), username: String(operator.username), role: String(operator.role) };
+        const role = String(operator.role);
+        return {
+          id: String(operator.id),
+          username: String(operator.username),
+          role,
+          permissions: [...permissionsOf(role)],
+          totpBound: Boolean(operator.totp_secret),
+        };
       },
     });
   },

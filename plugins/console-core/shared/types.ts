@@ -1,10 +1,14 @@
 import type { HttpClient } from '../../../core/plugin-api';
 
-/** The signed-in operator as GET /console/me and POST /console/auth/login return it. */
+/** The signed-in operator as POST /console/auth/login returns it. */
 export interface OperatorProfile {
   id: string;
   username: string;
   role: string;
+  /** From GET /console/me: what the role may do (core/plugin-api console-permissions). */
+  permissions?: string[];
+  /** From GET /console/me: false until the operator has bound an authenticator app. */
+  totpBound?: boolean;
 }
 
 /** POST /api/{head}/console/auth/login answer. */
@@ -14,13 +18,28 @@ export interface OperatorLoginResult {
   /** Seconds until the token expires. */
   expires_in: number;
   operator: OperatorProfile;
+  /** False: the session may only bind TOTP (and change the password) until it is bound. */
+  totpBound: boolean;
 }
 
 export const CONSOLE_LOGIN_PATH = '/console/auth/login';
 export const CONSOLE_ME_PATH = '/console/me';
+export const CONSOLE_PASSWORD_PATH = '/console/me/password';
+export const CONSOLE_TOTP_SECRET_PATH = '/console/me/totp/secret';
+export const CONSOLE_TOTP_PATH = '/console/me/totp';
+export const CONSOLE_OPERATORS_PATH = '/console/operators';
+export const CONSOLE_AUDIT_PATH = '/console/audit';
+
+/** data.field of the 403 that means "bind TOTP first" (the kernel's TOTP_SETUP_FIELD). */
+export const TOTP_SETUP_FIELD = 'totp';
+/** data.field of the login answer that asks for the authenticator code. */
+export const TOTP_CODE_FIELD = 'code';
 
 export const CONSOLE_LOGIN_ROUTE = 'console.login';
 export const CONSOLE_HOME_ROUTE = 'console.home';
+export const CONSOLE_ACCOUNT_ROUTE = 'console.account';
+export const CONSOLE_OPERATORS_ROUTE = 'console.operators';
+export const CONSOLE_AUDIT_ROUTE = 'console.audit';
 
 /** The store id of the operator session: root.store<OperatorConsole>(OPERATOR_CONSOLE_STORE). */
 export const OPERATOR_CONSOLE_STORE = 'console-core';
@@ -38,5 +57,7 @@ export interface OperatorConsole {
   readonly http: HttpClient;
   /** The operator's Blade-Auth header, for requests the client cannot make (e.g. image bytes). */
   authHeaders(): Record<string, string>;
+  /** True when the operator's role holds the permission (console-permissions catalogue). */
+  can(permission: string): boolean;
   signOut(): void;
 }

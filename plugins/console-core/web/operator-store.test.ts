@@ -5,7 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRoot } from '../../../core/web/testing/test-root';
 import { createOperatorStore, operatorStorageKey, type OperatorStore } from './operator-store';
 
-const server = setupServer();
+// signing in reloads the operator (permissions); tests that care answer /console/me themselves
+const server = setupServer(
+  http.get('*/api/mjkj-web/console/me', () => HttpResponse.json({ code: 200, success: true, msg: 'success', data: { id: '1', username: 'admin', role: 'admin' } })),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 const created: OperatorStore[] = [];
 afterEach(() => {
@@ -131,5 +134,50 @@ describe('OperatorStore', () => {
     await expect(store.http.get('/console/thing', { silent: true })).rejects.toMatchObject({ code: 401 });
     expect(store.isSignedIn).toBe(false);
     expect(loggedOut).toBe(false);
+  });
+});
+
+describe('OperatorStore with TOTP and permissions', () => {
+  it('asks for the authenticator code after the password, sends it, then loads the permissions', async () => {
+    const sent: Array<Record<string, string>> = [];
+    server.use(
+      http.post('*/api/mjkj-web/console/auth/login', async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        sent.push(body);
+        if (!body.code) return HttpResponse.json({ code: 405, success: false, msg: 'Enter the code', data: { field: 'code' } }, { status: 405 });
+        return HttpResponse.json(envelope({ access_token: 'operator-token', token_type: 'bearer', expires_in: 3600, operator: OPERATOR, totpBound: true }));
+      }),
+      http.get('*/api/mjkj-web/console/me', () =>
+        HttpResponse.json(envelope({ ...OPERATOR, role: 'support', permissions: ['members.read', 'mailbox.read'], totpBound: true })),
+      ),
+    );
+    const { store } = await setup();
+    expect(await store.signIn('admin', 'right')).toBe(false);
+    expect(store.codeRequired).toBe(true);
+    expect(store.error).toBe('');
+    expect(await store.signIn('admin', 'right', '123456')).toBe(true);
+    expect(sent.map((body) => body.code)).toEqual([undefined, '123456']);
+    expect(store.codeRequired).toBe(false);
+    expect(store.can('mailbox.read')).toBe(true);
+    expect(store.can('kyc.review')).toBe(false);
+    expect(store.needsTotp).toBe(false);
+  });
+
+  it('marks the operator as needing TOTP when the server refuses a call for it', async () => {
+    server.use(
+      http.post('*/api/mjkj-web/console/auth/login', () =>
+        HttpResponse.json(envelope({ access_token: 'operator-token', token_type: 'bearer', expires_in: 3600, operator: OPERATOR, totpBound: true })),
+      ),
+      http.get('*/api/mjkj-web/console/me', () => HttpResponse.json(envelope({ ...OPERATOR, permissions: [], totpBound: true }))),
+      http.get('*/api/mjkj-web/console/dev/mailbox', () =>
+        HttpResponse.json({ code: 403, success: false, msg: 'Bind an authenticator app', data: { field: 'totp' } }, { status: 403 }),
+      ),
+    );
+    const { store } = await setup();
+    expect(await store.signIn('admin', 'right')).toBe(true);
+    expect(store.needsTotp).toBe(false);
+    await expect(store.http.get('/console/dev/mailbox', { silent: true })).rejects.toMatchObject({ code: 403 });
+    expect(store.needsTotp).toBe(true);
+    expect(store.isSignedIn).toBe(true);
   });
 });

@@ -6,6 +6,8 @@ import {
   CONSOLE_LOGIN_PATH,
   CONSOLE_ME_PATH,
   OPERATOR_CONSOLE_STORE,
+  TOTP_CODE_FIELD,
+  TOTP_SETUP_FIELD,
   type OperatorConsole,
   type OperatorLoginResult,
   type OperatorProfile,
@@ -21,6 +23,7 @@ export function operatorStorageKey(site: Pick<SiteConfig, 'release'>): string {
 interface HttpFailure {
   code?: number;
   msg?: string;
+  field?: string;
 }
 
 /**
@@ -37,6 +40,8 @@ export class OperatorStore implements OperatorConsole {
   pending = false;
   /** The message of the last failed sign-in; kept in the store so it survives a redirect. */
   error = '';
+  /** The password was right and the operator has TOTP bound: the next attempt must carry the code. */
+  codeRequired = false;
 
   /** The shell's client with the operator's token instead of the member's (see OperatorConsole). */
   readonly http: HttpClient;
@@ -53,7 +58,10 @@ export class OperatorStore implements OperatorConsole {
       hydrated: observable,
       pending: observable,
       error: observable,
+      codeRequired: observable,
       signOut: action,
+      markTotpBound: action,
+      markTotpUnbound: action,
     });
   }
 
@@ -82,22 +90,47 @@ export class OperatorStore implements OperatorConsole {
     return { 'Blade-Auth': `bearer ${this.token}` };
   }
 
-  async signIn(username: string, password: string): Promise<boolean> {
+  /** True when the signed-in operator's role holds the permission (from GET /console/me). */
+  can(permission: string): boolean {
+    return this.operator?.permissions?.includes(permission) ?? false;
+  }
+
+  /** The operator must bind an authenticator app before the console opens. */
+  get needsTotp(): boolean {
+    return this.operator !== null && this.operator.totpBound === false;
+  }
+
+  markTotpBound(): void {
+    if (this.operator) this.operator = { ...this.operator, totpBound: true };
+  }
+
+  /** The server refused a call until TOTP is bound (403 naming the "totp" field). */
+  markTotpUnbound(): void {
+    if (this.operator) this.operator = { ...this.operator, totpBound: false };
+  }
+
+  /** Password, and the authenticator code once the server asked for it (codeRequired). */
+  async signIn(username: string, password: string, code?: string): Promise<boolean> {
     runInAction(() => {
       this.pending = true;
       this.error = '';
     });
     try {
-      const result = await this.shellHttp.post<OperatorLoginResult>(CONSOLE_LOGIN_PATH, { username, password }, { silent: true, credentials: true });
+      const body = code ? { username, password, code } : { username, password };
+      const result = await this.shellHttp.post<OperatorLoginResult>(CONSOLE_LOGIN_PATH, body, { silent: true, credentials: true });
       runInAction(() => {
         this.token = result.access_token;
         this.expiresAt = this.now() + result.expires_in * 1000;
-        this.operator = result.operator;
+        this.operator = { ...result.operator, totpBound: result.totpBound };
+        this.codeRequired = false;
       });
+      await this.refreshProfile();
       return true;
     } catch (error) {
+      const failure = error as HttpFailure;
       runInAction(() => {
-        this.error = (error as HttpFailure).msg || String((error as Error).message ?? '');
+        if (failure.code === ERROR_CODES.whitelisted && failure.field === TOTP_CODE_FIELD) this.codeRequired = true;
+        else this.error = failure.msg || String((error as Error).message ?? '');
       });
       return false;
     } finally {
@@ -124,6 +157,7 @@ export class OperatorStore implements OperatorConsole {
     this.token = '';
     this.expiresAt = 0;
     this.operator = null;
+    this.codeRequired = false;
   }
 
   /** Stops writing the session to storage (a new store may then take the same key). */
@@ -136,7 +170,7 @@ export class OperatorStore implements OperatorConsole {
  * Wraps the shell's client: every call carries the operator's token and counts as presenting credentials,
  * so a 401 does not end the member session of the shell; it signs the operator out instead.
  */
-export function operatorHttp(http: HttpClient, session: Pick<OperatorStore, 'authHeaders' | 'signOut'>): HttpClient {
+export function operatorHttp(http: HttpClient, session: Pick<OperatorStore, 'authHeaders' | 'signOut'> & Partial<Pick<OperatorStore, 'markTotpUnbound'>>): HttpClient {
   const withOperator = (options: HttpOptions = {}): HttpOptions => ({
     ...options,
     credentials: true,
@@ -146,7 +180,9 @@ export function operatorHttp(http: HttpClient, session: Pick<OperatorStore, 'aut
     try {
       return await call;
     } catch (error) {
-      if ((error as HttpFailure).code === ERROR_CODES.unauthorized) runInAction(() => session.signOut());
+      const failure = error as HttpFailure;
+      if (failure.code === ERROR_CODES.unauthorized) runInAction(() => session.signOut());
+      if (failure.code === ERROR_CODES.forbidden && failure.field === TOTP_SETUP_FIELD) runInAction(() => session.markTotpUnbound?.());
       throw error;
     }
   };

@@ -36,6 +36,7 @@ export default defineServerPlugin({
       method: 'GET',
       path: MEMBERS_PATH,
       auth: 'operator',
+      permission: 'members.read',
       schema: {
         querystring: {
           type: 'object',
@@ -60,6 +61,7 @@ export default defineServerPlugin({
       method: 'GET',
       path: `${MEMBERS_PATH}/{id}`,
       auth: 'operator',
+      permission: 'members.read',
       schema: { params: MEMBER_PARAMS },
       async handler(request) {
         const member = await findMember(request.params.id);
@@ -74,6 +76,7 @@ export default defineServerPlugin({
         method: 'POST',
         path: `${MEMBERS_PATH}/{id}/${action}`,
         auth: 'operator',
+        permission: 'members.freeze',
         schema: { params: MEMBER_PARAMS },
         async handler(request) {
           const before = await findMember(request.params.id);

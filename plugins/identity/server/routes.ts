@@ -126,6 +126,7 @@ export function registerIdentityRoutes(registrar: ServerRegistrar, deps: Identit
     method: 'GET',
     path: IDENTITY_PATHS.devMailbox,
     auth: 'operator',
+    permission: 'mailbox.read',
     schema: {
       querystring: {
         type: 'object',

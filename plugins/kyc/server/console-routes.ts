@@ -28,6 +28,7 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
     method: 'GET',
     path: KYC_QUEUE_PATH,
     auth: 'operator',
+    permission: 'kyc.review',
     schema: {
       querystring: {
         type: 'object',
@@ -50,6 +51,7 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
     method: 'GET',
     path: `${KYC_QUEUE_PATH}/{id}`,
     auth: 'operator',
+    permission: 'kyc.review',
     schema: { params: ID_PARAMS },
     async handler(request) {
       const item = reviewItemOf(await find(request.params.id));
@@ -62,6 +64,7 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
     method: 'GET',
     path: `${KYC_QUEUE_PATH}/{id}/image/{which}`,
     auth: 'operator',
+    permission: 'kyc.review',
     schema: {
       params: { ...ID_PARAMS, required: ['id', 'which'], properties: { ...ID_PARAMS.properties, which: { type: 'string', enum: [...KYC_IMAGES] } } },
     },
@@ -80,6 +83,7 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
       method: 'POST',
       path: `${KYC_QUEUE_PATH}/{id}/${action}`,
       auth: 'operator',
+      permission: 'kyc.review',
       schema: {
         params: ID_PARAMS,
         body: {

@@ -4,22 +4,25 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorStore } from '../operator-store';
 
-/** Username and password; calls onSignedIn after a successful sign-in. */
+/** Username and password, then the authenticator code when the server asks for it; calls onSignedIn after a successful sign-in. */
 export const LoginForm = observer(function LoginForm({ store, onSignedIn }: { store: OperatorStore; onSignedIn: () => void }) {
   const { t } = useTranslation('console-core');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState<'' | 'username' | 'password'>('');
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState<'' | 'username' | 'password' | 'code'>('');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const lacking = !username.trim() ? 'username' : !password ? 'password' : '';
+    const lacking = !username.trim() ? 'username' : !password ? 'password' : store.codeRequired && !code.trim() ? 'code' : '';
     setMissing(lacking);
     if (lacking || store.pending) return;
-    if (await store.signIn(username.trim(), password)) onSignedIn();
+    if (await store.signIn(username.trim(), password, store.codeRequired ? code.trim() : undefined)) onSignedIn();
+    else setCode('');
   };
 
-  const message = missing === 'username' ? t('usernameRequired') : missing === 'password' ? t('passwordRequired') : store.error;
+  const message =
+    missing === 'username' ? t('usernameRequired') : missing === 'password' ? t('passwordRequired') : missing === 'code' ? t('totpCodeRequired') : store.error;
   return (
     <form onSubmit={submit} noValidate>
       {message && (
@@ -35,6 +38,13 @@ export const LoginForm = observer(function LoginForm({ store, onSignedIn }: { st
         {t('password')}
         <Input name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} size="large" />
       </label>
+      {store.codeRequired && (
+        <label className="cc-field">
+          {t('totpCode')}
+          <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={setCode} size="large" autoFocus />
+          <span className="cc-hint">{t('totpCodeHint')}</span>
+        </label>
+      )}
       <Button htmlType="submit" theme="solid" type="primary" size="large" block loading={store.pending}>
         {t('signIn')}
       </Button>

@@ -2,27 +2,31 @@ import { Button, Tag } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { useRoot } from '../../../../core/web';
-import { CONSOLE_LOGIN_ROUTE } from '../ids';
+import { CONSOLE_ACCOUNT_ROUTE, CONSOLE_LOGIN_ROUTE } from '../ids';
 import { useOperator } from '../use-operator';
 import '../console.css';
 
 /**
  * The top bar of every console page (slot "section.top" of the "console.side" section): the site, the
  * signed-in operator with their role, sign-out. It also guards the section: signed out, it sends the
- * operator to the sign-in page.
+ * operator to the sign-in page, and without TOTP bound to the account page to bind it.
  */
 const OperatorBar = observer(function OperatorBar() {
   const root = useRoot();
   const store = useOperator();
   const { t } = useTranslation('console-core');
+  const [location] = useLocation();
   const signedIn = store.hydrated && store.isSignedIn;
   useEffect(() => {
     if (signedIn) void store.refreshProfile();
   }, [store, signedIn]);
   if (!store.hydrated) return null;
   if (!store.isSignedIn) return <Redirect to={root.href(CONSOLE_LOGIN_ROUTE)} replace />;
+  // until an authenticator app is bound, the account page is the only page that works
+  const accountHref = root.href(CONSOLE_ACCOUNT_ROUTE);
+  if (store.needsTotp && !accountHref.endsWith(location)) return <Redirect to={accountHref} replace />;
   const signOut = () => {
     store.signOut();
     root.navigate(root.href(CONSOLE_LOGIN_ROUTE), { replace: true });

@@ -44,6 +44,7 @@ export function registerMemberActionRoutes(registrar: ServerRegistrar): void {
     method: 'GET',
     path: ACCOUNT_CENTER_PATHS.consoleReturnApplies,
     auth: 'operator',
+    permission: 'returns.process',
     schema: {
       querystring: {
         type: 'object',
@@ -62,6 +63,7 @@ export function registerMemberActionRoutes(registrar: ServerRegistrar): void {
       method: 'POST',
       path: `${ACCOUNT_CENTER_PATHS.consoleReturnApplies}/{id}/${outcome}`,
       auth: 'operator',
+      permission: 'returns.process',
       schema: {
         params: ID_PARAMS_SCHEMA,
         // a rejection says why
