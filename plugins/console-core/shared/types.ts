@@ -1,4 +1,4 @@
-import type { HttpClient } from '../../../core/plugin-api';
+import type { HttpClient, ShellRoot } from '../../../core/plugin-api';
 
 /** The signed-in operator as POST /console/auth/login returns it. */
 export interface OperatorProfile {
@@ -60,4 +60,9 @@ export interface OperatorConsole {
   /** True when the operator's role holds the permission (console-permissions catalogue). */
   can(permission: string): boolean;
   signOut(): void;
+}
+
+/** A menu-entry predicate for console plugins: shown only when the signed-in operator's role has the permission. */
+export function operatorCan(permission: string): (root: ShellRoot) => boolean {
+  return (root) => root.store<OperatorConsole>(OPERATOR_CONSOLE_STORE).can(permission);
 }

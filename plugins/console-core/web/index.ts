@@ -1,9 +1,7 @@
 import { defineWebPlugin } from '../../../core/plugin-api';
-import type { ShellRoot } from '../../../core/plugin-api';
+import { operatorCan } from '../shared/types';
 import { CONSOLE_ACCOUNT_ROUTE, CONSOLE_AUDIT_ROUTE, CONSOLE_HOME_ROUTE, CONSOLE_LOGIN_ROUTE, CONSOLE_OPERATORS_ROUTE } from './ids';
-import { createOperatorStore, OPERATOR_STORE, type OperatorStore } from './operator-store';
-
-const allowed = (permission: string) => (root: ShellRoot) => root.store<OperatorStore>(OPERATOR_STORE).can(permission);
+import { createOperatorStore, OPERATOR_STORE } from './operator-store';
 
 export default defineWebPlugin({
   id: 'console-core',
@@ -16,8 +14,8 @@ export default defineWebPlugin({
   ],
   menus: [
     { id: 'console-core.home', slot: 'console.side', order: 0, titleKey: 'console-core:menuHome', route: CONSOLE_HOME_ROUTE },
-    { id: 'console-core.operators', slot: 'console.side', order: 900, titleKey: 'console-core:menuOperators', route: CONSOLE_OPERATORS_ROUTE, visible: allowed('operators.manage') },
-    { id: 'console-core.audit', slot: 'console.side', order: 910, titleKey: 'console-core:menuAudit', route: CONSOLE_AUDIT_ROUTE, visible: allowed('audit.read') },
+    { id: 'console-core.operators', slot: 'console.side', order: 900, titleKey: 'console-core:menuOperators', route: CONSOLE_OPERATORS_ROUTE, visible: operatorCan('operators.manage') },
+    { id: 'console-core.audit', slot: 'console.side', order: 910, titleKey: 'console-core:menuAudit', route: CONSOLE_AUDIT_ROUTE, visible: operatorCan('audit.read') },
     { id: 'console-core.account', slot: 'console.side', order: 990, titleKey: 'console-core:menuAccount', route: CONSOLE_ACCOUNT_ROUTE },
   ],
   components: [{ slot: 'section.top', section: 'console.side', order: 0, component: () => import('./components/OperatorBar') }],
