@@ -122,4 +122,14 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('identity p
     const other = await newMember();
     expect((await add(other, WALLET)).status).toBe(200);
   });
+
+  it('holds the limit when adds arrive at the same moment', async () => {
+    const token = await newMember();
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, index) => add(token, { ...BANK, accountNumber: `DE1111111111${String(index).padStart(4, '0')}` })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(4);
+    expect((await list(token)).body.data).toHaveLength(10);
+  });
 });

@@ -60,6 +60,9 @@ export async function listPaymentMethods(db: Kysely<any>, memberId: number): Pro
 
 export async function addPaymentMethod(db: Kysely<any>, memberId: number, body: PaymentBody, now: Date): Promise<PaymentMethod> {
   return db.transaction().execute(async (trx) => {
+    // A no-op update locks the member's row (PostgreSQL; SQLite serialises writers anyway), so two adds sent at once
+    // count one after the other and the limit holds.
+    await trx.updateTable('member').set((eb) => ({ id: eb.ref('id') })).where('id', '=', memberId).execute();
     const counted = await trx.selectFrom('member_payment').select((eb) => eb.fn.countAll().as('total')).where('member_id', '=', memberId).executeTakeFirstOrThrow();
     if (Number(counted.total) >= PAYMENT_METHODS_MAX) {
       throw new ApiError(ERROR_CODES.conflict, 'identity:paymentLimit', { params: { max: PAYMENT_METHODS_MAX } });
