@@ -1,10 +1,8 @@
 import { Input, Select, TabPane, Tabs } from '@douyinfe/semi-ui-19';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoot } from '../../../../core/web';
-import type { AccountType, AreaCodeItem } from '../../shared/types';
+import { useAreaCodeOptions } from '../use-area-code-options';
+import type { AccountType } from '../../shared/types';
 import type { AccountInput } from '../form-rules';
-import { loadAreaCodes } from '../identity-api';
 import { FormRow } from './FormRow';
 
 /** Email / phone tabs with the account input; the phone tab has the area code selector. */
@@ -19,23 +17,8 @@ export function AccountFields({
   error?: string | null;
   idPrefix: string;
 }) {
-  const root = useRoot();
   const { t } = useTranslation('identity');
-  const [areaCodes, setAreaCodes] = useState<AreaCodeItem[]>([]);
-
-  useEffect(() => {
-    let alive = true;
-    loadAreaCodes(root)
-      .then((items) => alive && setAreaCodes(items))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [root]);
-
-  const options = (areaCodes.some((item) => item.code === value.areaCode) ? areaCodes : [{ code: value.areaCode, name: '', iso: '' }, ...areaCodes]).map(
-    (item) => ({ value: item.code, label: item.name ? `+${item.code} ${item.name}` : `+${item.code}` }),
-  );
+  const options = useAreaCodeOptions(value.areaCode);
 
   return (
     <>

@@ -1,9 +1,6 @@
 import { Input, Select } from '@douyinfe/semi-ui-19';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoot } from '../../../../../core/web';
-import type { AreaCodeItem } from '../../../shared/types';
-import { loadAreaCodes } from '../../identity-api';
+import { useAreaCodeOptions } from '../../use-area-code-options';
 
 /** Area code select (GET /coin/open/get/phone/areaCode) and the national number. */
 export function PhoneInput({
@@ -19,22 +16,8 @@ export function PhoneInput({
   onChange: (next: { areaCode: string; phone: string }) => void;
   invalid: boolean;
 }) {
-  const root = useRoot();
   const { t } = useTranslation('identity');
-  const [items, setItems] = useState<AreaCodeItem[]>([]);
-
-  useEffect(() => {
-    let alive = true;
-    loadAreaCodes(root)
-      .then((next) => alive && setItems(next))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [root]);
-
-  const known = items.some((item) => item.code === areaCode) ? items : [{ code: areaCode, name: '', iso: '' }, ...items];
-  const options = known.map((item) => ({ value: item.code, label: item.name ? `+${item.code} ${item.name}` : `+${item.code}` }));
+  const options = useAreaCodeOptions(areaCode);
   return (
     <div className="id-phone">
       <Select
