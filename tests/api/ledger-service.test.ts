@@ -167,6 +167,51 @@ describe.each(dialects)('ledger service on %s', (dialect) => {
     await reopened.close();
   });
 
+  it.runIf(dialect === 'sqlite')('the writer thread: a failed commit rejects its batch and re-applies the next one, whose rows were already sent', async () => {
+    const store = await SqliteWorkerStore.start(database.db, join(data.dataDir, SQLITE_FILE_NAME));
+    const service = await open(store);
+    // a row the engine does not know about makes the batch holding its id fail on the unique index
+    await database.db.insertInto('ledger_command').values({ seq: 1_000_000_000, id: 'wt-collide', kind: 'depositCredit', at, ok: 1, body: '{}' }).execute();
+    const doomed = [service.submit(deposit('wtf', '5')), service.submit(deposit('wtf', '7', 'wt-collide'))];
+    // let that batch go to the writer, then send more than one staged part of the next batch behind it
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = Array.from({ length: 1200 }, (_, i) => service.submit(i % 2 ? transfer('wtf', '1') : deposit('wtf', '2')));
+    const outcomes = await Promise.allSettled(doomed);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    const results = await Promise.all(later);
+    // without the doomed 12 the first transfer had 2 to move: every one of the 600 transfers succeeds
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(service.engine.userBalance('wtf', 'contract', 'USDT').available).toBe(600_000_000n);
+    expect(service.engine.userBalance('wtf', 'coin', 'USDT').available).toBe(600_000_000n);
+    const hash = service.stateHash();
+    await service.close();
+    await store.close();
+    await database.db.deleteFrom('ledger_command').where('id', '=', 'wt-collide').execute();
+    const reopened = await open();
+    expect(reopened.stateHash()).toBe(hash);
+    await reopened.close();
+  });
+
+  it('stores awkward ids and large amounts exactly: command log, bills lines and balances', async () => {
+    const service = await open();
+    const id = `q"uote\\back'slash {json} 😀 ${++counter}`;
+    // 10^20 + 1 minor units: beyond a double's exact integers
+    const result = await service.submit(deposit('exact', '100000000000000.000001', id));
+    expect(result.ok).toBe(true);
+    const command = await database.db.selectFrom('ledger_command').select(['id', 'seq']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(Number(command.seq)).toBe(result.seq);
+    const entry = await database.db.selectFrom('ledger_entry').select(['amount', 'account_type', 'bucket']).where('owner', '=', 'exact').executeTakeFirstOrThrow();
+    expect({ ...entry, amount: String(entry.amount) }).toEqual({ amount: '100000000000000000001', account_type: 'coin', bucket: 'available' });
+    const balance = await database.db.selectFrom('ledger_balance').select('available').where('account', '=', 'exact/coin/USDT').executeTakeFirstOrThrow();
+    expect(String(balance.available)).toBe('100000000000000000001');
+    const hash = service.stateHash();
+    await service.close();
+    const reopened = await open();
+    expect(reopened.stateHash()).toBe(hash);
+    expect(await reopened.submit(deposit('exact', '1', id))).toEqual({ ...result, duplicate: true });
+    await reopened.close();
+  });
+
   it('refuses to start when the stored balances disagree with the command log', async () => {
     const service = await open();
     await service.submit(deposit('tamper', '1'));

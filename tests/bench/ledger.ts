@@ -4,6 +4,7 @@
  * Each figure is the median of 3 runs on a fresh database.
  *
  *   npx tsx tests/bench/ledger.ts [--engine 300000] [--durable 100000] [--in-flight 20000] [--runs 3]
+ *     [--only engine,sqlite,sqlite-writer,postgres]
  *
  * Commands arrive open-loop in chunks of 500 per event-loop turn (as from many clients), at most
  * --in-flight unacknowledged. The load alternates deposits and transfers over 1,000 users (every command is one posting).
@@ -24,12 +25,15 @@ const { values } = parseArgs({
     durable: { type: 'string', default: '100000' },
     'in-flight': { type: 'string', default: '20000' },
     runs: { type: 'string', default: '3' },
+    // comma-separated subset of: engine, sqlite, sqlite-writer, postgres
+    only: { type: 'string', default: 'engine,sqlite,sqlite-writer,postgres' },
   },
 });
 const ENGINE_COMMANDS = Number(values.engine);
 const DURABLE_COMMANDS = Number(values.durable);
 const IN_FLIGHT = Number(values['in-flight']);
 const RUNS = Number(values.runs);
+const ONLY = new Set(values.only.split(','));
 const CURRENCIES = [{ code: 'USDT', scale: 6 }];
 const USERS = 1000;
 const CHUNK = 500;
@@ -64,9 +68,9 @@ async function durableRun(database: Database, store?: LedgerStore): Promise<Dura
   const service = await LedgerService.open({ db: database.db, dialect: database.dialect, currencies: CURRENCIES, store });
   let commits = 0;
   const commit = service.store.commit.bind(service.store);
-  service.store.commit = async (records, changes) => {
+  service.store.commit = async (...args) => {
     commits++;
-    await commit(records, changes);
+    await commit(...args);
   };
   // open loop, like many independent clients: commands keep arriving in small chunks while earlier
   // batches are being written, up to IN_FLIGHT unacknowledged
@@ -141,10 +145,14 @@ async function measure(name: string, once: () => Promise<DurableRun>, count: num
   );
 }
 
-const engineRates = Array.from({ length: RUNS }, (_, i) => engineRun(i));
 console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${cpus().length} cores (other work on the machine lowers the wall-clock figures)`);
-console.log(`${'engine alone'.padEnd(34)} median ${fmt(median(engineRates)).padStart(10)} postings/s  (runs: ${engineRates.map(fmt).join(', ')}; ${fmt(ENGINE_COMMANDS)} commands)`);
-await measure(`engine + group commit, SQLite`, () => sqliteRun(false), DURABLE_COMMANDS);
-await measure(`… SQLite writer thread`, () => sqliteRun(true), DURABLE_COMMANDS);
-if (await postgresAvailable()) await measure(`engine + group commit, PostgreSQL`, postgresRun, DURABLE_COMMANDS);
-else console.log('PostgreSQL not reachable: skipped');
+if (ONLY.has('engine')) {
+  const engineRates = Array.from({ length: RUNS }, (_, i) => engineRun(i));
+  console.log(`${'engine alone'.padEnd(34)} median ${fmt(median(engineRates)).padStart(10)} postings/s  (runs: ${engineRates.map(fmt).join(', ')}; ${fmt(ENGINE_COMMANDS)} commands)`);
+}
+if (ONLY.has('sqlite')) await measure(`engine + group commit, SQLite`, () => sqliteRun(false), DURABLE_COMMANDS);
+if (ONLY.has('sqlite-writer')) await measure(`… SQLite writer thread`, () => sqliteRun(true), DURABLE_COMMANDS);
+if (ONLY.has('postgres')) {
+  if (await postgresAvailable()) await measure(`engine + group commit, PostgreSQL`, postgresRun, DURABLE_COMMANDS);
+  else console.log('PostgreSQL not reachable: skipped');
+}

@@ -216,9 +216,13 @@ describe('LedgerEngine rejections change nothing', () => {
     const engine = funded('1');
     const result = engine.apply({ id: '', at: 1, kind: 'depositCredit', userId: 'u1', currency: 'USDT', amount: '1' });
     expect(result).toMatchObject({ ok: false, reason: 'invalidCommand', field: 'id', seq: 0 });
+    for (const id of ['a\u0000b', 'tab\there', 'lone\ud800', '\udc00x']) {
+      expect(engine.apply({ id, at: 1, kind: 'depositCredit', userId: 'u1', currency: 'USDT', amount: '1' })).toMatchObject({ ok: false, field: 'id', seq: 0 });
+    }
+    expect(engine.apply({ id: 'emoji-😀', at: 1, kind: 'depositCredit', userId: 'u1', currency: 'USDT', amount: '1' }).ok).toBe(true);
     const unknown = engine.apply({ id: 'k1', at: 1, kind: 'mint' } as unknown as LedgerCommand);
     expect(unknown).toMatchObject({ ok: false, reason: 'invalidCommand', field: 'kind', seq: 0 });
-    expect(engine.commandCount).toBe(1);
+    expect(engine.commandCount).toBe(2);
   });
 });
 

@@ -16,6 +16,11 @@ import { hashState, type HashFactory } from './hash';
 import { Journal, type AppliedCommand } from './journal';
 
 const MAX_ID_LENGTH = 128;
+/**
+ * Control characters and unpaired surrogates: text the databases refuse (NUL on PostgreSQL) or rewrite
+ * (a lone surrogate becomes U+FFFD in UTF-8), which would fail or corrupt the batch that holds the id.
+ */
+const UNSTORABLE_ID = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const KINDS: ReadonlySet<string> = new Set<LedgerCommand['kind']>([
   'depositCredit', 'withdrawalHold', 'withdrawalSettle', 'withdrawalRelease', 'transfer', 'hold', 'release', 'settle', 'bonusCredit',
 ]);
@@ -63,7 +68,7 @@ export class LedgerEngine {
   apply(command: LedgerCommand): CommandResult {
     const id = (command as { id?: unknown }).id;
     // without a usable id or kind a command cannot be recorded: refused with seq 0, nothing kept
-    if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH) {
+    if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH || UNSTORABLE_ID.test(id)) {
       return { ok: false, seq: 0, id: typeof id === 'string' ? id : '', kind: command.kind, duplicate: false, reason: 'invalidCommand', field: 'id' };
     }
     if (!KINDS.has(command.kind)) return { ok: false, seq: 0, id, kind: command.kind, duplicate: false, reason: 'invalidCommand', field: 'kind' };

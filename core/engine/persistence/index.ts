@@ -3,4 +3,5 @@ export { LEDGER_MIGRATIONS, minorUnitsColumn } from './schema';
 export { LedgerReplayMismatch, LedgerService, sha256, type LedgerServiceOptions } from './service';
 export { LedgerStore } from './store';
 export { SqliteWorkerStore } from './sqlite-writer';
-export { batchRows, type BatchRows } from './store';
+export { BatchRowsBuilder, batchRows, type BatchRows, type BatchSink } from './store';
+export { SqliteBatchWriter } from './sqlite-batch-writer';

@@ -9,6 +9,11 @@ export function minorUnitsColumn(dialect: Dialect) {
   return dialect === 'postgres' ? sql`numeric(38, 0)` : sql`text`;
 }
 
+/** On SQLite `integer primary key` makes seq the rowid itself rather than a second index beside it. */
+function sequenceColumn(dialect: Dialect) {
+  return dialect === 'postgres' ? sql`bigint` : sql`integer`;
+}
+
 /** The ledger's tables: the command log (replayable), balances per account, and user ledger lines for bills. */
 export const LEDGER_MIGRATIONS: Migration[] = [
   {
@@ -16,7 +21,7 @@ export const LEDGER_MIGRATIONS: Migration[] = [
     async up(db: Kysely<any>, dialect: Dialect) {
       await db.schema
         .createTable('ledger_command')
-        .addColumn('seq', 'bigint', (column) => column.primaryKey())
+        .addColumn('seq', sequenceColumn(dialect), (column) => column.primaryKey())
         .addColumn('id', 'varchar(128)', (column) => column.notNull().unique())
         .addColumn('kind', 'varchar(32)', (column) => column.notNull())
         .addColumn('at', 'bigint', (column) => column.notNull())
@@ -34,6 +39,8 @@ export const LEDGER_MIGRATIONS: Migration[] = [
         .addColumn('frozen', minorUnitsColumn(dialect), (column) => column.notNull())
         .addColumn('bonus', minorUnitsColumn(dialect), (column) => column.notNull())
         .addColumn('updated_seq', 'bigint', (column) => column.notNull())
+        // upserted by account: on SQLite the primary key is the table (no rowid b-tree beside it)
+        .$call((table) => (dialect === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table))
         .execute();
       await db.schema.createIndex('ledger_balance_owner').on('ledger_balance').columns(['owner', 'currency']).execute();
       await db.schema
@@ -47,7 +54,9 @@ export const LEDGER_MIGRATIONS: Migration[] = [
         .addColumn('amount', minorUnitsColumn(dialect), (column) => column.notNull())
         .addColumn('kind', 'varchar(32)', (column) => column.notNull())
         .addColumn('at', 'bigint', (column) => column.notNull())
-        .addPrimaryKeyConstraint('ledger_entry_pk', ['seq', 'line'])
+        // (seq, line) is unique by construction (seq is the command log's key, written in the same
+        // transaction); SQLite does not pay for a second b-tree to enforce it, its rowid is the key
+        .$call((table) => (dialect === 'postgres' ? table.addPrimaryKeyConstraint('ledger_entry_pk', ['seq', 'line']) : table))
         .execute();
       await db.schema.createIndex('ledger_entry_owner_at').on('ledger_entry').columns(['owner', 'at']).execute();
     },

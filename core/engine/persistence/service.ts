@@ -7,7 +7,7 @@ import { LedgerEngine } from '../ledger/engine';
 import type { CommandResult } from '../ledger/events';
 import type { HashFactory } from '../ledger/hash';
 import type { Journal } from '../ledger/journal';
-import { LedgerStore } from './store';
+import { LedgerStore, type BatchSink } from './store';
 
 export const sha256: HashFactory = () => createHash('sha256');
 
@@ -32,6 +32,10 @@ interface Waiter {
 interface Batch {
   journal: Journal;
   waiters: Waiter[];
+  /** Receives the journal's records as commands are applied (LedgerStore.openBatch). */
+  sink: BatchSink;
+  /** How many of the journal's records the sink has. */
+  built: number;
 }
 
 export class LedgerReplayMismatch extends Error {
@@ -111,9 +115,11 @@ export class LedgerService {
   }
 
   private enqueue(command: LedgerCommand, resolve: Waiter['resolve'], reject: Waiter['reject']): void {
-    this.current ??= { journal: this.engine.openJournal(), waiters: [] };
+    const batch = (this.current ??= { journal: this.engine.openJournal(), waiters: [], sink: this.store.openBatch(), built: 0 });
     const result = this.engine.apply(command);
-    this.current.waiters.push({ command, result, resolve, reject });
+    batch.waiters.push({ command, result, resolve, reject });
+    const records = batch.journal.records;
+    while (batch.built < records.length) batch.sink.add(records[batch.built++]!);
   }
 
   private schedule(): void {
@@ -144,7 +150,8 @@ export class LedgerService {
 
   private async write(batch: Batch): Promise<void> {
     try {
-      await this.store.commit(batch.journal.records, batch.journal.changes);
+      const { records, changes } = batch.journal;
+      await this.store.commit(records, changes, batch.sink);
     } catch (error) {
       await this.recover(batch, error);
       return;
@@ -158,6 +165,8 @@ export class LedgerService {
     for (const waiter of batch.waiters) waiter.reject(error);
     const next = this.current;
     this.current = null;
+    // the rollback above also undid the next batch (newer journal): its commands are applied again below
+    next?.sink.discard();
     for (const waiter of next?.waiters ?? []) this.enqueue(waiter.command, waiter.resolve, waiter.reject);
     // a commit that failed on its way back may still have landed: then memory and database disagree
     const first = batch.journal.records[0];
@@ -173,6 +182,7 @@ export class LedgerService {
     this.current = null;
     if (pending) {
       this.engine.rollback(pending.journal);
+      pending.sink.discard();
       for (const waiter of pending.waiters) waiter.reject(error);
     }
   }

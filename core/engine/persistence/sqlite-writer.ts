@@ -1,9 +1,51 @@
 import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
-import { LedgerStore, batchRows } from './store';
+import { BatchRowsBuilder, LedgerStore, batchRows, type BatchRows, type BatchSink } from './store';
 
 type Reply = { id: number; error?: string };
+
+/** What the writer thread is sent (handled by sqlite-writer.worker.ts). */
+export type WriterMessage =
+  /** More rows of open batch `stage`. */
+  | { stage: number; rows: BatchRows }
+  /** Commit batch `batch`: its staged rows and then `rows`, in one transaction; reply to `id`. */
+  | { id: number; batch: number; rows: BatchRows }
+  | { discard: number }
+  | { close: true };
+
+/** A batch's rows are sent to the writer thread every this many commands while the batch is still open. */
+const STAGE_EVERY = 512;
+
+/**
+ * A batch on its way to the writer thread: its rows are built and sent in parts as the engine applies
+ * its commands, so that work overlaps with the commit of the previous batch.
+ */
+class StagedBatch implements BatchSink {
+  private readonly rows = new BatchRowsBuilder();
+  private unsent = 0;
+
+  constructor(
+    readonly store: SqliteWorkerStore,
+    readonly key: number,
+  ) {}
+
+  add(record: AppliedCommand): void {
+    this.rows.add(record);
+    if (++this.unsent < STAGE_EVERY) return;
+    this.unsent = 0;
+    this.store.send({ stage: this.key, rows: this.rows.take() });
+  }
+
+  discard(): void {
+    this.rows.take();
+    this.store.send({ discard: this.key });
+  }
+
+  finish(changes: readonly BalanceChange[]): BatchRows {
+    return this.rows.finish(changes);
+  }
+}
 
 /**
  * A LedgerStore for the embedded SQLite database whose writes run in a worker thread with its own
@@ -12,6 +54,7 @@ type Reply = { id: number; error?: string };
  */
 export class SqliteWorkerStore extends LedgerStore {
   private nextId = 1;
+  private nextBatch = 1;
   private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
 
   private constructor(
@@ -34,7 +77,8 @@ export class SqliteWorkerStore extends LedgerStore {
     // the worker's source is TypeScript: register tsx's loader inside the thread, then load it
     const source = new URL('./sqlite-writer.worker.ts', import.meta.url).href;
     const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-    const worker = new Worker(boot, { eval: true, workerData: { file } });
+    // a batch's rows live until its commit: a young generation that holds them saves promoting them
+    const worker = new Worker(boot, { eval: true, workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
     await new Promise<void>((resolve, reject) => {
       worker.once('message', (message: { ready?: boolean; error?: string }) => (message.ready ? resolve() : reject(new Error(message.error))));
       worker.once('error', reject);
@@ -42,18 +86,28 @@ export class SqliteWorkerStore extends LedgerStore {
     return new SqliteWorkerStore(db, worker);
   }
 
-  override commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[]): Promise<void> {
+  override openBatch(): BatchSink {
+    return new StagedBatch(this, this.nextBatch++);
+  }
+
+  override commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], sink?: BatchSink): Promise<void> {
     if (records.length === 0 && changes.length === 0) return Promise.resolve();
-    const rows = batchRows(records, changes);
     const id = this.nextId++;
+    // without this store's sink, all the rows go along now (batch 0 has nothing staged)
+    const staged = sink instanceof StagedBatch && sink.store === this ? sink : null;
+    const rows = staged ? staged.finish(changes) : batchRows(records, changes);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, rows });
+      this.send({ id, batch: staged?.key ?? 0, rows });
     });
   }
 
+  send(message: WriterMessage): void {
+    this.worker.postMessage(message);
+  }
+
   async close(): Promise<void> {
-    this.worker.postMessage({ close: true });
+    this.send({ close: true });
     await new Promise((resolve) => this.worker.once('exit', resolve));
   }
 

@@ -1,8 +1,9 @@
 // The SQLite writer thread of SqliteWorkerStore: one connection (WAL, synchronous FULL), one transaction per batch.
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { LedgerStore, type BatchRows } from './store';
+import { SqliteBatchWriter } from './sqlite-batch-writer';
+import type { WriterMessage } from './sqlite-writer';
+import type { BatchRows } from './store';
 
 const port = parentPort!;
 try {
@@ -10,19 +11,31 @@ try {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const store = new LedgerStore(db, 'sqlite');
-  port.on('message', async (message: { id: number; rows: BatchRows } | { close: true }) => {
+  // a batch of thousands of commands fits in the page cache, so no page is spilled to the WAL before COMMIT
+  sqlite.pragma('cache_size = -65536');
+  const writer = new SqliteBatchWriter(sqlite);
+  /** Rows of open batches, in the parts they arrived in. */
+  const open = new Map<number, BatchRows[]>();
+  port.on('message', (message: WriterMessage) => {
     if ('close' in message) {
-      await db.destroy();
+      sqlite.close();
       port.close();
-      return;
-    }
-    try {
-      await store.writeRows(message.rows);
-      port.postMessage({ id: message.id });
-    } catch (error) {
-      port.postMessage({ id: message.id, error: (error as Error).message });
+    } else if ('discard' in message) {
+      open.delete(message.discard);
+    } else if ('stage' in message) {
+      const parts = open.get(message.stage);
+      if (parts) parts.push(message.rows);
+      else open.set(message.stage, [message.rows]);
+    } else {
+      const parts = open.get(message.batch) ?? [];
+      open.delete(message.batch);
+      parts.push(message.rows);
+      try {
+        writer.write(parts);
+        port.postMessage({ id: message.id });
+      } catch (error) {
+        port.postMessage({ id: message.id, error: (error as Error).message });
+      }
     }
   });
   port.postMessage({ ready: true });

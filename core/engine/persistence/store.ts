@@ -7,15 +7,48 @@ import type { CommandResult } from '../ledger/events';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
 import { decodeJson, encodeApplied } from './codec';
 
-/** Rows per INSERT statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
-const ROWS_PER_STATEMENT = 1000;
+/** A ledger table as the batch writers see it: its columns, their PostgreSQL types, and what follows the INSERT. */
+export interface TableShape {
+  name: string;
+  columns: readonly string[];
+  /** Column types on PostgreSQL, to cast the JSON text of each value. */
+  pgTypes: readonly string[];
+  suffix: string;
+}
 
-const COMMAND_COLUMNS = ['seq', 'id', 'kind', 'at', 'ok', 'body'] as const;
-const ENTRY_COLUMNS = ['seq', 'line', 'owner', 'account_type', 'currency', 'bucket', 'amount', 'kind', 'at'] as const;
-const BALANCE_COLUMNS = ['account', 'owner', 'account_type', 'currency', 'available', 'frozen', 'bonus', 'updated_seq'] as const;
-const BALANCE_UPSERT =
-  ' on conflict ("account") do update set "available" = excluded."available", "frozen" = excluded."frozen",' +
-  ' "bonus" = excluded."bonus", "updated_seq" = excluded."updated_seq"';
+export const COMMAND_TABLE: TableShape = {
+  name: 'ledger_command',
+  columns: ['seq', 'id', 'kind', 'at', 'ok', 'body'],
+  pgTypes: ['bigint', 'varchar', 'varchar', 'bigint', 'integer', 'text'],
+  suffix: '',
+};
+export const ENTRY_TABLE: TableShape = {
+  name: 'ledger_entry',
+  columns: ['seq', 'line', 'owner', 'account_type', 'currency', 'bucket', 'amount', 'kind', 'at'],
+  pgTypes: ['bigint', 'integer', 'varchar', 'varchar', 'varchar', 'varchar', 'numeric', 'varchar', 'bigint'],
+  suffix: '',
+};
+export const BALANCE_TABLE: TableShape = {
+  name: 'ledger_balance',
+  columns: ['account', 'owner', 'account_type', 'currency', 'available', 'frozen', 'bonus', 'updated_seq'],
+  pgTypes: ['varchar', 'varchar', 'varchar', 'varchar', 'numeric', 'numeric', 'numeric', 'bigint'],
+  suffix:
+    ' on conflict ("account") do update set "available" = excluded."available", "frozen" = excluded."frozen",' +
+    ' "bonus" = excluded."bonus", "updated_seq" = excluded."updated_seq"',
+};
+
+/** Rows per multi-row INSERT on SQLite (the parameters stay well under its bound-parameter limit). */
+export const SQLITE_ROWS_PER_STATEMENT = 200;
+
+export function insertHead(table: TableShape): string {
+  return `insert into "${table.name}" (${table.columns.map((c) => `"${c}"`).join(', ')}) `;
+}
+
+/** `values (?, ?), (?, ?)…` for `rows` rows of the table. */
+export function sqliteValues(table: TableShape, rows: number): string {
+  const tuple = `(${table.columns.map(() => '?').join(', ')})`;
+  return `values ${Array.from({ length: rows }, () => tuple).join(', ')}`;
+}
 
 interface StoredBody {
   command: LedgerCommand;
@@ -32,39 +65,51 @@ export class LedgerStore {
     readonly dialect: Dialect,
   ) {}
 
-  async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[]): Promise<void> {
+  /**
+   * Where the next batch's records go as the engine applies them, so that little is left to do when the
+   * batch is sealed: here its rows are built on the spot.
+   */
+  openBatch(): BatchSink {
+    return new BatchRowsBuilder();
+  }
+
+  /** `sink`, when given, is the openBatch() sink that received exactly these records. */
+  async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], sink?: BatchSink): Promise<void> {
     if (records.length === 0 && changes.length === 0) return;
-    await this.writeRows(batchRows(records, changes));
+    await this.writeRows(sink instanceof BatchRowsBuilder ? sink.finish(changes) : batchRows(records, changes));
   }
 
   /** Writes rows prepared by batchRows() in one transaction. */
   async writeRows(rows: BatchRows): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await this.insert(trx, 'ledger_command', COMMAND_COLUMNS, rows.commands);
-      await this.insert(trx, 'ledger_entry', ENTRY_COLUMNS, rows.entries);
-      await this.insert(trx, 'ledger_balance', BALANCE_COLUMNS, rows.balances, BALANCE_UPSERT);
+      await this.insert(trx, COMMAND_TABLE, rows.commands);
+      await this.insert(trx, ENTRY_TABLE, rows.entries);
+      await this.insert(trx, BALANCE_TABLE, rows.balances);
     });
   }
 
   /**
-   * Multi-row INSERTs compiled by hand: the query builder's per-value nodes cost more than the database
-   * does at thousands of rows per batch. Column names are constants; every value is a bound parameter.
+   * INSERTs compiled by hand (the query builder's per-value nodes cost more than the database does at
+   * thousands of rows per batch): on PostgreSQL one INSERT … SELECT per table whose only parameter is the
+   * rows as one JSON array (JSON.stringify is native; pg's array literals are built char by char), on
+   * SQLite multi-row VALUES. Column names are constants; values are bound parameters.
    */
-  private async insert(trx: Transaction<any>, table: string, columns: readonly string[], rows: unknown[][], suffix = ''): Promise<void> {
-    const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
-    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-      const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-      const parameters: unknown[] = [];
-      const tuples: string[] = [];
-      for (const row of chunk) {
-        const marks: string[] = [];
-        for (const value of row) {
-          parameters.push(value);
-          marks.push(this.dialect === 'postgres' ? `$${parameters.length}` : '?');
-        }
-        tuples.push(`(${marks.join(', ')})`);
-      }
-      await trx.executeQuery(CompiledQuery.raw(head + tuples.join(', ') + suffix, parameters));
+  private async insert(trx: Transaction<any>, table: TableShape, flat: unknown[]): Promise<void> {
+    const width = table.columns.length;
+    if (flat.length === 0) return;
+    if (this.dialect === 'postgres') {
+      const rows: unknown[][] = [];
+      for (let offset = 0; offset < flat.length; offset += width) rows.push(flat.slice(offset, offset + width));
+      const fields = table.pgTypes.map((type, i) => `(r->>${i})::${type}`).join(', ');
+      const query = `${insertHead(table)}select ${fields} from json_array_elements($1::json) as r${table.suffix}`;
+      await trx.executeQuery(CompiledQuery.raw(query, [JSON.stringify(rows)]));
+      return;
+    }
+    const rows = flat.length / width;
+    for (let start = 0; start < rows; start += SQLITE_ROWS_PER_STATEMENT) {
+      const count = Math.min(SQLITE_ROWS_PER_STATEMENT, rows - start);
+      const parameters = flat.slice(start * width, (start + count) * width);
+      await trx.executeQuery(CompiledQuery.raw(insertHead(table) + sqliteValues(table, count) + table.suffix, parameters));
     }
   }
 
@@ -93,41 +138,71 @@ export class LedgerStore {
   }
 }
 
-/** A batch as table rows (plain values, so it can also be handed to a writer thread). */
+/**
+ * A batch as table rows, each table's rows flattened into one array (row after row, in the table's column
+ * order): plain values, cheap to hand to a writer thread.
+ */
 export interface BatchRows {
-  commands: unknown[][];
-  entries: unknown[][];
-  balances: unknown[][];
+  commands: unknown[];
+  entries: unknown[];
+  balances: unknown[];
+}
+
+/** Receives a batch's records in order while the batch is open. */
+export interface BatchSink {
+  add(record: AppliedCommand): void;
+  /** The batch was rolled back before its commit: nothing of it will be committed. */
+  discard(): void;
+}
+
+/** Builds a batch's rows command by command (as the engine applies them), then its balances once sealed. */
+export class BatchRowsBuilder implements BatchSink {
+  private commands: unknown[] = [];
+  private entries: unknown[] = [];
+  private lastSeq = 0;
+
+  add({ command, result }: AppliedCommand): void {
+    this.commands.push(result.seq, result.id, result.kind, command.at, result.ok ? 1 : 0, encodeApplied(command, result));
+    if (result.ok) pushEntries(this.entries, command, result);
+    this.lastSeq = result.seq;
+  }
+
+  discard(): void {}
+
+  /** The command and entry rows added since the last take() (for a batch sent on in parts). */
+  take(): BatchRows {
+    const rows = { commands: this.commands, entries: this.entries, balances: [] };
+    this.commands = [];
+    this.entries = [];
+    return rows;
+  }
+
+  /** The rows not taken yet, with the final balance of every account the batch changed (one upsert each). */
+  finish(changes: readonly BalanceChange[]): BatchRows {
+    const balances: unknown[] = [];
+    for (const { account, balance } of changes) {
+      const ref = parseAccountKey(account);
+      balances.push(account, ref.owner, ref.type, ref.currency, balance.available.toString(), balance.frozen.toString(), balance.bonus.toString(), this.lastSeq);
+    }
+    return { ...this.take(), balances };
+  }
 }
 
 export function batchRows(records: readonly AppliedCommand[], changes: readonly BalanceChange[]): BatchRows {
-  const commands = records.map(({ command, result }) => [
-    result.seq,
-    result.id,
-    result.kind,
-    command.at,
-    result.ok ? 1 : 0,
-    encodeApplied(command, result),
-  ]);
-  const entries: unknown[][] = [];
-  for (const { command, result } of records) if (result.ok) pushEntries(entries, command, result);
-  const lastSeq = records.length > 0 ? records[records.length - 1]!.result.seq : 0;
-  const balances = changes.map(({ account, balance }) => {
-    const ref = parseAccountKey(account);
-    return [account, ref.owner, ref.type, ref.currency, balance.available.toString(), balance.frozen.toString(), balance.bonus.toString(), lastSeq];
-  });
-  return { commands, entries, balances };
+  const builder = new BatchRowsBuilder();
+  for (const record of records) builder.add(record);
+  return builder.finish(changes);
 }
 
 /** User lines of a posting, one row each, for the bills view (system lines are in the command log). */
-function pushEntries(rows: unknown[][], command: LedgerCommand, result: Extract<CommandResult, { ok: true }>): void {
+function pushEntries(rows: unknown[], command: LedgerCommand, result: Extract<CommandResult, { ok: true }>): void {
   let line = 0;
   for (const event of result.events) {
     for (const posting of event.lines) {
       line++;
       if (isSystemKey(posting.account)) continue;
       const ref = parseAccountKey(posting.account);
-      rows.push([result.seq, line, ref.owner, ref.type, ref.currency, posting.bucket, posting.amount.toString(), result.kind, command.at]);
+      rows.push(result.seq, line, ref.owner, ref.type, ref.currency, posting.bucket, posting.amount.toString(), result.kind, command.at);
     }
   }
 }
