@@ -42,3 +42,16 @@ export function permissionsOf(role: string): readonly Permission[] {
 export function roleHasPermission(role: string, permission: string): boolean {
   return (permissionsOf(role) as readonly string[]).includes(permission);
 }
+
+/** One audit-log entry as GET /console/audit answers it. */
+export interface AuditRecord {
+  id: string;
+  operatorId: string | null;
+  operatorName: string | null;
+  action: string;
+  target: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  createdAt: string;
+}

@@ -1,20 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { RouteDefinition } from '../../plugin-api';
+import type { AuditRecord, RouteDefinition } from '../../plugin-api';
 import { pageOf, type Page } from '../../shared';
 
 export const AUDIT_PAGE_SIZE_MAX = 100;
-
-export interface AuditRecord {
-  id: string;
-  operatorId: string | null;
-  operatorName: string | null;
-  action: string;
-  target: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  createdAt: string;
-}
 
 interface AuditQuery {
   operator?: string;

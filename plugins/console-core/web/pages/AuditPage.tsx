@@ -1,4 +1,5 @@
 import { Button, Input } from '@douyinfe/semi-ui-19';
+import type { AuditRecord } from '../../../../core/plugin-api';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,18 +9,6 @@ import { CONSOLE_AUDIT_PATH } from '../../shared/types';
 import { messageOf } from '../console-error';
 import { useOperator } from '../use-operator';
 import '../console.css';
-
-interface AuditRecord {
-  id: string;
-  operatorId: string | null;
-  operatorName: string | null;
-  action: string;
-  target: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  createdAt: string;
-}
 
 interface Filters {
   operator: string;
