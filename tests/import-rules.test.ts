@@ -25,7 +25,7 @@ function target(file: string, specifier: string): string | null {
   return relative(ROOT, resolve(dirname(file), specifier)).split(sep).join('/').replace(/\.(tsx?|json)$/, '').replace(/\/index$/, '');
 }
 
-const CORE_ENTRY_POINTS = /^core\/(plugin-api|shared)(\/|$)|^core\/(web|server)$/;
+const CORE_ENTRY_POINTS = /^core\/(plugin-api|shared)(\/|$)|^core\/(web|server|engine|engine\/persistence)$/;
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
 function violations(files: string[], rule: (from: string, to: string) => string | null): string[] {
@@ -43,7 +43,7 @@ describe('import rules', () => {
     const files = sourceFiles(join(ROOT, 'plugins')).filter((file) => !isTest(file));
     const found = violations(files, (from, to) => {
       const own = from.split('/')[1];
-      if (to.startsWith('core/') && !CORE_ENTRY_POINTS.test(to)) return 'core internals (use core/plugin-api, core/shared, core/web or core/server)';
+      if (to.startsWith('core/') && !CORE_ENTRY_POINTS.test(to)) return 'core internals (use core/plugin-api, core/shared, core/web, core/server, core/engine or core/engine/persistence)';
       const other = /^plugins\/([^/]+)\/(web|server)(\/|$)/.exec(to);
       if (other && other[1] !== own) return `another plugin's ${other[2]}/`;
       return null;

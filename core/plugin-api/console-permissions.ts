@@ -11,9 +11,12 @@ export const PERMISSIONS = [
   'kyc.review',
   'returns.process',
   'withdrawals.review',
+  'wallet.configure',
+  'wallet.credit',
   'mailbox.read',
   'chat.read',
   'chat.reply',
+  'notifications.send',
   'articles.edit',
   'content.edit',
   'settings.edit',
@@ -25,8 +28,8 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission[]>> = {
   administrator: PERMISSIONS,
   compliance: ['members.read', 'members.freeze', 'kyc.review', 'withdrawals.review', 'audit.read'],
-  finance: ['members.read', 'returns.process', 'withdrawals.review'],
-  support: ['members.read', 'chat.read', 'chat.reply', 'mailbox.read'],
+  finance: ['members.read', 'returns.process', 'withdrawals.review', 'wallet.configure', 'wallet.credit'],
+  support: ['members.read', 'chat.read', 'chat.reply', 'notifications.send', 'mailbox.read'],
   content: ['articles.edit', 'content.edit'],
 };
 

@@ -5,7 +5,7 @@ import { ACCOUNT_CENTER_PATHS, IDENTITY_PATHS, type MailboxMessage, type ReturnA
 import { KYC_QUEUE_PATH, type KycReviewItem, type KycStatus } from '../../kyc/shared/types';
 import { MEMBERS_PATH, memberPath, type ConsoleMember, type ConsoleMemberDetail } from '../shared/types';
 
-export const PAGE_SIZE = 20;
+import { CONSOLE_PAGE_SIZE as PAGE_SIZE } from '../../console-core/shared/kit';
 
 /** The console's calls, made with the operator's client (OperatorConsole.http). */
 export function consoleApi(http: HttpClient) {

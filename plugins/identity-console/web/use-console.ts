@@ -1,83 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useRoot } from '../../../core/web';
-import type { Page } from '../../../core/shared';
-import { OPERATOR_CONSOLE_STORE, type OperatorConsole } from '../../console-core/shared/types';
+import { useMemo } from 'react';
+import type { OperatorConsole } from '../../console-core/shared/types';
+import { useOperatorSession } from '../../console-core/shared/kit';
 import { consoleApi, type ConsoleApi } from './console-api';
 
-/** The operator session of console-core and the console calls made with its token. */
+/** The operator session of console-core and the identity console's calls made with its token. */
 export function useConsole(): { session: OperatorConsole; api: ConsoleApi } {
-  const session = useRoot().store<OperatorConsole>(OPERATOR_CONSOLE_STORE);
+  const session = useOperatorSession();
   const api = useMemo(() => consoleApi(session.http), [session]);
   return { session, api };
-}
-
-export interface PagedState<T> {
-  page: Page<T> | null;
-  loading: boolean;
-  /** Loads page `current` (1-based) with the current filter. */
-  load(current: number): void;
-  reload(): void;
-}
-
-/** Loads pages of a list; a newer request wins over an older one still in flight. */
-export function usePaged<T>(fetchPage: (current: number) => Promise<Page<T>>, enabled: boolean): PagedState<T> {
-  const [page, setPage] = useState<Page<T> | null>(null);
-  const [loading, setLoading] = useState(false);
-  const latest = useRef(0);
-  const current = useRef(1);
-  const load = useCallback(
-    (wanted: number) => {
-      const ticket = ++latest.current;
-      current.current = wanted;
-      setLoading(true);
-      fetchPage(wanted)
-        .then((result) => {
-          if (ticket === latest.current) setPage(result);
-        })
-        .catch(() => undefined) // the client already showed the message
-        .finally(() => {
-          if (ticket === latest.current) setLoading(false);
-        });
-    },
-    [fetchPage],
-  );
-  useEffect(() => {
-    if (enabled) load(1);
-  }, [enabled, load]);
-  return { page, loading, load, reload: () => load(current.current) };
-}
-
-/** Fetches an image the operator may see (it needs the operator's header, so no plain <img src>). */
-export function useOperatorImage(path: string | null): { url: string | null; failed: boolean } {
-  const root = useRoot();
-  const { session } = useConsole();
-  const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
-  useEffect(() => {
-    if (!path) return undefined;
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    setState({ url: null, failed: false });
-    fetch(`/api/${root.site.api.head}${path}`, { headers: session.authHeaders() })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`image answered ${response.status}`);
-        const blob = await response.blob();
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
-        setState({ url: objectUrl, failed: false });
-      })
-      .catch(() => {
-        if (!cancelled) setState({ url: null, failed: true });
-      });
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [path, root, session]);
-  return state;
-}
-
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '–';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 }

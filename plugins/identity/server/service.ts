@@ -7,6 +7,7 @@ import { enqueue } from './outbox';
 import { hashPassword, verifyPassword, type Argon2Cost } from './password-hashing';
 import { passwordProblem } from './register';
 import { mailTranslator, type MailTranslate } from './security/mail-texts';
+import { consumeGoogleCode, ReauthThrottle } from './security/reauth';
 import { endMemberSessions } from './security/sessions';
 import { issueCode } from './send-code';
 
@@ -72,6 +73,8 @@ export function createIdentityService(context: ServerContext, deps: IdentityServ
     return member;
   };
 
+  const fundsThrottle = new ReauthThrottle();
+
   const service: IdentityService = {
     async getMember(id) {
       const member = await memberOf(id);
@@ -93,6 +96,24 @@ export function createIdentityService(context: ServerContext, deps: IdentityServ
       const counted = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
       const rows = await base.selectAll().orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute();
       return { records: rows.map((row) => toMemberRecord(toMember(row)!)), total: Number(counted.total) };
+    },
+
+    async authorizeFunds(memberId, proof) {
+      const member = await requireMember(memberId);
+      const now = context.now();
+      fundsThrottle.assertOpen(member.id, now);
+      if (!member.trade_pwd_hash) throw new ApiError(ERROR_CODES.conflict, 'identity:tradePasswordNotSet', { field: 'tradePassword' });
+      if (!proof.tradePassword) throw ApiError.fieldRequired('tradePassword');
+      if (!(await verifyPassword(member.trade_pwd_hash, proof.tradePassword))) {
+        fundsThrottle.fail(member.id, now);
+        throw new ApiError(ERROR_CODES.badRequest, 'identity:tradePasswordWrong', { field: 'tradePassword' });
+      }
+      if (!member.totp_secret) return;
+      if (!proof.googleCode) throw new ApiError(ERROR_CODES.badRequest, 'identity:googleCodeRequired', { field: 'googleCode' });
+      if (!(await consumeGoogleCode(db, member, proof.googleCode, now))) {
+        fundsThrottle.fail(member.id, now);
+        throw new ApiError(ERROR_CODES.badRequest, 'identity:googleCodeInvalid', { field: 'googleCode' });
+      }
     },
 
     async verifyPassword(memberId, password) {

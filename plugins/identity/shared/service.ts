@@ -53,6 +53,13 @@ export interface IdentityService {
   setStatus(memberId: string, status: MemberStatus): Promise<void>;
   /** Ends the member's sessions (refresh families revoked, access tokens stopped at once) except one; returns how many. */
   endSessions(memberId: string, options?: { exceptSessionId?: string }): Promise<number>;
+  /**
+   * Confirms a money movement out of the platform (a withdrawal): the member's transaction password, and the
+   * current Google code when an authenticator is bound (each code accepted once). Throws ApiError naming the field
+   * (`tradePassword`, `googleCode`): 400 when missing or wrong, 409 `identity:tradePasswordNotSet` when the member
+   * has none yet, 429 after repeated failures.
+   */
+  authorizeFunds(memberId: string, proof: { tradePassword?: string; googleCode?: string }): Promise<void>;
   /** Queues an email to the member through the outbox; the member's anti-phishing code is shown in it when set. */
   mailMember(memberId: string, message: { subject: string; body: string; language?: MessageLanguage }): Promise<void>;
 }

@@ -2,10 +2,8 @@ import { Button, Select, SideSheet, TextArea, Toast } from '@douyinfe/semi-ui-19
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_STATUSES, kycImagePath, type KycImage, type KycReviewItem, type KycStatus } from '../../../kyc/shared/types';
-import { ConsolePageGate } from '../components/ConsolePageGate';
-import { PagedTable } from '../components/PagedTable';
-import { StatusTag } from '../components/StatusTag';
-import { formatTime, useConsole, useOperatorImage, usePaged } from '../use-console';
+import { ConsolePageGate, PagedTable, StatusTag, formatTime, useOperatorImage, usePaged } from '../../../console-core/shared/kit';
+import { useConsole } from '../use-console';
 import '../identity-console.css';
 
 function ApplicationImage({ id, which }: { id: string; which: KycImage }) {
@@ -75,7 +73,7 @@ function ReviewDrawer({ id, onClose, onDecided }: { id: string | null; onClose: 
             <dd>{formatTime(item.submittedAt)}</dd>
             <dt>{t('statusLabel')}</dt>
             <dd>
-              <StatusTag value={item.status} />
+              <StatusTag namespace="identity-console" value={item.status} />
             </dd>
             {item.reason && (
               <>
@@ -136,7 +134,7 @@ function KycQueue() {
     { title: t('country'), dataIndex: 'country' },
     { title: t('idNumber'), dataIndex: 'idNumberMasked' },
     { title: t('submittedAt'), dataIndex: 'submittedAt', render: formatTime },
-    { title: t('statusLabel'), dataIndex: 'status', render: (value: string) => <StatusTag value={value} /> },
+    { title: t('statusLabel'), dataIndex: 'status', render: (value: string) => <StatusTag namespace="identity-console" value={value} /> },
     {
       title: '',
       render: (_: unknown, item: KycReviewItem) => (

@@ -2,9 +2,8 @@ import { Button, Input, Tag } from '@douyinfe/semi-ui-19';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MailboxMessage } from '../../../identity/shared/types';
-import { ConsolePageGate } from '../components/ConsolePageGate';
-import { PagedTable } from '../components/PagedTable';
-import { formatTime, useConsole, usePaged } from '../use-console';
+import { ConsolePageGate, PagedTable, formatTime, usePaged } from '../../../console-core/shared/kit';
+import { useConsole } from '../use-console';
 import '../identity-console.css';
 
 /** Mailbox pages have a fixed size on the server. */

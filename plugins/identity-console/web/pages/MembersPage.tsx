@@ -3,10 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberStatus } from '../../../identity/shared/service';
 import type { ConsoleMember, ConsoleMemberDetail } from '../../shared/types';
-import { ConsolePageGate } from '../components/ConsolePageGate';
-import { PagedTable } from '../components/PagedTable';
-import { StatusTag } from '../components/StatusTag';
-import { formatTime, useConsole, usePaged } from '../use-console';
+import { ConsolePageGate, PagedTable, StatusTag, formatTime, usePaged } from '../../../console-core/shared/kit';
+import { useConsole } from '../use-console';
 import '../identity-console.css';
 
 function contactOf(member: ConsoleMember): string {
@@ -53,10 +51,10 @@ function MemberDrawer({ id, onClose, onChanged }: { id: string | null; onClose: 
             <dd>{contactOf(member)}</dd>
             <dt>{t('statusLabel')}</dt>
             <dd>
-              <StatusTag value={member.status} />
+              <StatusTag namespace="identity-console" value={member.status} />
             </dd>
             <dt>{t('kycLabel')}</dt>
-            <dd>{detail.kyc ? <StatusTag value={detail.kyc.status} /> : t('kycNone')}</dd>
+            <dd>{detail.kyc ? <StatusTag namespace="identity-console" value={detail.kyc.status} /> : t('kycNone')}</dd>
             <dt>{t('inviteCode')}</dt>
             <dd>{member.inviteCode}</dd>
             <dt>{t('createdAt')}</dt>
@@ -95,7 +93,7 @@ function Members() {
     { title: t('uid'), dataIndex: 'uid' },
     { title: t('email'), dataIndex: 'email', render: (value: string | null) => value ?? '–' },
     { title: t('phone'), render: (_: unknown, member: ConsoleMember) => contactOf(member) },
-    { title: t('statusLabel'), dataIndex: 'status', render: (value: string) => <StatusTag value={value} /> },
+    { title: t('statusLabel'), dataIndex: 'status', render: (value: string) => <StatusTag namespace="identity-console" value={value} /> },
     { title: t('createdAt'), dataIndex: 'createdAt', render: formatTime },
     {
       title: '',

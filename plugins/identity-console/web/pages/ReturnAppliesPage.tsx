@@ -2,10 +2,8 @@ import { Button, Modal, Select, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RETURN_STATUS, type ReturnApplication, type ReturnStatus } from '../../../identity/shared/types';
-import { ConsolePageGate } from '../components/ConsolePageGate';
-import { PagedTable } from '../components/PagedTable';
-import { StatusTag } from '../components/StatusTag';
-import { formatTime, useConsole, usePaged } from '../use-console';
+import { ConsolePageGate, PagedTable, StatusTag, formatTime, usePaged } from '../../../console-core/shared/kit';
+import { useConsole } from '../use-console';
 import '../identity-console.css';
 
 const STATUS_NAMES: Record<ReturnStatus, string> = { 0: 'returning', 1: 'returned', 2: 'rejected' };
@@ -43,7 +41,7 @@ function ReturnApplies() {
   const columns = [
     { title: t('idColumn'), dataIndex: 'id' },
     { title: t('uid'), dataIndex: 'uid', render: (value: string | null) => value ?? '–' },
-    { title: t('statusLabel'), dataIndex: 'status', render: (value: ReturnStatus) => <StatusTag value={STATUS_NAMES[value]} /> },
+    { title: t('statusLabel'), dataIndex: 'status', render: (value: ReturnStatus) => <StatusTag namespace="identity-console" value={STATUS_NAMES[value]} /> },
     { title: t('appliedAt'), dataIndex: 'created_at', render: formatTime },
     { title: t('processedAt'), dataIndex: 'processed_at', render: formatTime },
     { title: t('note'), dataIndex: 'note', render: (value: string | null) => value ?? '–' },

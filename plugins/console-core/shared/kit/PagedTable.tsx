@@ -1,13 +1,12 @@
 import { Table } from '@douyinfe/semi-ui-19';
 import type { ColumnProps } from '@douyinfe/semi-ui-19/lib/es/table';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE } from '../console-api';
-import type { PagedState } from '../use-console';
+import { CONSOLE_PAGE_SIZE, type PagedState } from './use-operator-session';
 
 /** A console list: rows of the current page, its loading state, and paging that loads the chosen page. */
 export function PagedTable<T extends { id: number | string }>(props: { list: PagedState<T>; columns: ColumnProps<T>[]; pageSize?: number }) {
-  const { list, columns, pageSize = PAGE_SIZE } = props;
-  const { t } = useTranslation('identity-console');
+  const { list, columns, pageSize = CONSOLE_PAGE_SIZE } = props;
+  const { t } = useTranslation('console-core');
   return (
     <Table<T>
       rowKey="id"

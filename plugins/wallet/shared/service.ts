@@ -1,0 +1,24 @@
+import type { CommandResult, LedgerCommand } from '../../../core/engine';
+
+/**
+ * What the wallet plugin offers other server plugins (context.use<WalletService>(WALLET_SERVICE)): the one ledger
+ * of the site. Products (spot, contracts, rewards…) move money only through `submit`.
+ */
+export const WALLET_SERVICE = 'wallet';
+
+export interface WalletService {
+  /**
+   * Applies a ledger command and resolves once it is durable (group commit). A rejection is a result with
+   * ok: false (nothing changed); a repeat of an id returns the first result.
+   */
+  submit(command: LedgerCommand): Promise<CommandResult>;
+  /** Current balance of one account as decimal strings (reads may be up to two batches ahead of durable). */
+  balance(memberId: string, accountType: 'coin' | 'contract' | 'margin' | 'finance' | 'merchant', currency: string): { available: string; frozen: string; bonus: string };
+  /** Scale of a configured currency, or undefined. */
+  scaleOf(currency: string): number | undefined;
+  /**
+   * A source of USDT prices for valuing balances (e.g. a spot market's last price). Without one, or when it has
+   * no price, the currency's configured reference price is used.
+   */
+  setPriceSource(source: (currency: string) => string | undefined): void;
+}
