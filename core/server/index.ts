@@ -18,6 +18,7 @@ export type {
 export { defineServerPlugin } from '../plugin-api';
 export { ApiError, ERROR_CODES, isApiError, pageOf, type Page, type Envelope } from '../shared';
 export { jsonFieldSortKey, jsonFieldText, moneyColumn, tableExists, withAutoId } from './db/columns';
+export { SQLITE_FILE_NAME } from './db/connect';
 export { clientAuthorizationHeader, isClientAuthorized } from './http/client-auth';
 export { notFoundError } from './http/envelope';
 export { contentDisposition } from './http/routes';

@@ -68,6 +68,10 @@ export async function findMemberById(db: Kysely<any>, id: number): Promise<Membe
   return toMember(await db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst());
 }
 
+export async function findMemberByUid(db: Kysely<any>, uid: string): Promise<MemberRow | undefined> {
+  return toMember(await db.selectFrom('member').selectAll().where('uid', '=', uid.trim()).executeTakeFirst());
+}
+
 export async function findMemberByInviteCode(db: Kysely<any>, inviteCode: string): Promise<MemberRow | undefined> {
   return toMember(await db.selectFrom('member').selectAll().where('invite_code', '=', inviteCode.trim().toUpperCase()).executeTakeFirst());
 }

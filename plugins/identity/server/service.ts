@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
 import type { IdentityService, MemberRecord, MemberSearch, MemberStatus } from '../shared/service';
 import { consumeCode, verifyCode } from './code-store';
-import { findMemberByContact, findMemberById, toMember, type MemberRow } from './members';
+import { findMemberByContact, findMemberById, findMemberByUid, toMember, type MemberRow } from './members';
 import { enqueue } from './outbox';
 import { hashPassword, verifyPassword, type Argon2Cost } from './password-hashing';
 import { passwordProblem } from './register';
@@ -78,6 +78,11 @@ export function createIdentityService(context: ServerContext, deps: IdentityServ
   const service: IdentityService = {
     async getMember(id) {
       const member = await memberOf(id);
+      return member ? toMemberRecord(member) : null;
+    },
+
+    async getMemberByUid(uid) {
+      const member = await findMemberByUid(db, uid);
       return member ? toMemberRecord(member) : null;
     },
 

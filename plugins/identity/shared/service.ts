@@ -34,6 +34,8 @@ export interface MemberSearch {
 
 export interface IdentityService {
   getMember(id: string): Promise<MemberRecord | null>;
+  /** The member with exactly this uid (as shown to members and operators), or null. */
+  getMemberByUid(uid: string): Promise<MemberRecord | null>;
   searchMembers(query: MemberSearch): Promise<{ records: MemberRecord[]; total: number }>;
   /** Checks the member's login password (argon2id); false for an unknown member. */
   verifyPassword(memberId: string, password: string): Promise<boolean>;

@@ -31,7 +31,7 @@ export interface WalletCore {
   currencies: CurrencyStore;
   /** Applies a ledger command once durable. A rejection comes back as ok: false; use `apply` to turn it into an ApiError. */
   submit(command: LedgerCommand): Promise<CommandResult>;
-  /** submit, then throws the ApiError (4xx, field named, message key `wallet:<reason>`) of a rejection. */
+  /** submit, then throws the ApiError (4xx, field named, message key `wallet:err<Reason>`) of a rejection. */
   apply(command: LedgerCommand): Promise<Extract<CommandResult, { ok: true }>>;
   /** Balance of one of a member's accounts in minor units. */
   balance(memberId: string, accountType: 'coin' | 'contract' | 'margin' | 'finance' | 'merchant', currency: string): { available: bigint; frozen: bigint; bonus: bigint };

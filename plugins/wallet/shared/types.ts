@@ -49,7 +49,7 @@ export const WALLET_CONSOLE_PATHS = {
   devnetDeposit: '/console/wallet/devnet/deposit',
   /** GET: the devnet chain's head block and block time. Permission wallet.credit. */
   devnetStatus: '/console/wallet/devnet/status',
-  /** POST BonusInput: credits experience gold to a member's contract account. Permission wallet.credit. */
+  /** POST BonusInput: credits experience gold; answers the contract account's CurrencyBalance. Permission wallet.credit. */
   creditBonus: '/console/wallet/bonus',
   /** GET: a member's balances in every account type. Permission members.read. */
   memberBalances: '/console/wallet/members/:memberId/balances',
@@ -284,7 +284,7 @@ export interface ConsoleCurrency {
   enabled: boolean;
   /** Reference price in USDT used to value balances until a market price exists. */
   usdtPrice: string;
-  networks: NetworkInfo[];
+  networks: ConsoleNetwork[];
 }
 
 /** POST saveCurrency: code [A-Z0-9]{1,20}; scale 0..18 and fixed once balances exist (409 otherwise). */
@@ -313,6 +313,36 @@ export interface NetworkInput {
   withdrawMin: string;
   depositEnabled: boolean;
   withdrawEnabled: boolean;
+}
+
+/** A network as the console reads and saves it: the wire fields plus its currency and on-chain decimals. */
+export interface ConsoleNetwork extends NetworkInfo {
+  currency: string;
+  chainDecimals: number;
+}
+
+/** GET memberBalances: one entry per account type of the member. */
+export interface AccountBalances {
+  type: AccountTypeCode;
+  name: AccountTypeName;
+  balances: CurrencyBalance[];
+}
+
+/** POST devnetDeposit answer. */
+export interface DevnetDepositResult {
+  txHash: string;
+}
+
+/** GET devnetStatus. */
+export interface DevnetStatus {
+  chain: string;
+  /** Head block number as a decimal string. */
+  head: string;
+  headHash: string;
+  blockTimeMs: number;
+  hotWallet: string;
+  /** Transactions waiting for the next block. */
+  pending: number;
 }
 
 export interface ConsoleWithdrawal extends WithdrawalRecord {

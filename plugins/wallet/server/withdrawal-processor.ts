@@ -1,0 +1,175 @@
+import type { ChainKind } from '../shared/types';
+import type { ChainAdapter } from './chains/types';
+import type { WalletCore } from './core-types';
+import { finishFunds } from './withdrawal-funds';
+import type { WithdrawalRow, WithdrawalStore } from './withdrawal-store';
+
+export interface WithdrawalProcessorOptions {
+  pollIntervalMs: number;
+  /** Sends tried before a withdrawal fails (each one with the same payment id). */
+  maxAttempts: number;
+  /** Wait after the first failed send, doubled after each further one, at most retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+export const DEFAULT_PROCESSOR_OPTIONS: WithdrawalProcessorOptions = { pollIntervalMs: 2000, maxAttempts: 5, retryBaseMs: 5000, retryMaxMs: 5 * 60_000 };
+
+export interface WithdrawalProcessorDeps {
+  core: Pick<WalletCore, 'currencies' | 'submit' | 'notify' | 'context'>;
+  store: WithdrawalStore;
+  adapterFor(kind: ChainKind): ChainAdapter | undefined;
+  options: WithdrawalProcessorOptions;
+}
+
+/** Failure reasons shown to the member (message keys of the wallet namespace). */
+export const SEND_FAILED = 'wallet:errWithdrawalSendFailed';
+export const REVERTED = 'wallet:errWithdrawalReverted';
+
+/**
+ * Pays approved withdrawals out and follows them to completion:
+ * approved → adapter.send (payment id = withdrawal id) → broadcast with its txHash → confirmations ≥ the network's
+ * → completed (ledger withdrawalSettle: the fee goes to the fees account). A send that throws is retried with
+ * exponential backoff up to maxAttempts, then the withdrawal fails and its amount is released; a reverted payment
+ * fails and is released too. A broadcast payment the chain no longer knows (dropped, or orphaned by a reorg) is sent
+ * again with the same id after each backoff step, without a limit: it may still be mined, so it never fails on its
+ * own.
+ *
+ * Nothing is lost on a crash: the attempt is recorded before each send and the result after it, and a restart
+ * resumes from the table (broadcast → check the receipt; approved → send again, which the payment id makes safe:
+ * the devnet returns the transaction it already has for the id; an EVM adapter must reuse the id's nonce so that at
+ * most one payment per id can be mined). Finished withdrawals whose ledger step did not happen are completed first.
+ */
+export class WithdrawalProcessor {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private readonly unavailable = new Set<ChainKind>();
+
+  constructor(private readonly deps: WithdrawalProcessorDeps) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Asks for a pass soon (an approval came in); nothing while stopped. */
+  kick(): void {
+    if (!this.stopped) void this.tick();
+  }
+
+  /** Runs a pass now (after the current one, when one is running). */
+  tick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.pass().catch((error) => this.deps.core.context.log.error('withdrawals: a processing pass failed', { error: String(error) }));
+        } while (this.again && !this.stopped);
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(async () => {
+      await this.tick();
+      this.schedule(this.deps.options.pollIntervalMs);
+    }, delay);
+    this.timer.unref?.();
+  }
+
+  private async pass(): Promise<void> {
+    const { store, core } = this.deps;
+    for (const row of await store.unfinishedFunds()) await this.guard(row, () => finishFunds(core, store, row));
+    for (const row of await store.inFlight(this.nowMs())) {
+      const adapter = this.deps.adapterFor(row.chain);
+      if (!adapter) {
+        if (!this.unavailable.has(row.chain)) core.context.log.warn(`withdrawals: no ${row.chain} chain is connected; waiting`);
+        this.unavailable.add(row.chain);
+        continue;
+      }
+      this.unavailable.delete(row.chain);
+      await this.guard(row, () => (row.status === 'approved' ? this.send(row, adapter) : this.follow(row, adapter)));
+    }
+  }
+
+  private async guard(row: WithdrawalRow, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.deps.core.context.log.error(`withdrawal ${row.id}: processing failed; retrying`, { error: String(error) });
+    }
+  }
+
+  /** One send attempt of an approved withdrawal (or a resend of a broadcast one the chain lost). */
+  private async send(row: WithdrawalRow, adapter: ChainAdapter): Promise<void> {
+    const { store, options } = this.deps;
+    const attempts = row.attempts + 1;
+    const marked = await store.transition(row.id, [row.status], { attempts, nextAttemptAt: this.nowMs() + this.backoff(attempts) });
+    if (!marked) return;
+    let txHash: string;
+    try {
+      ({ txHash } = await adapter.send({ id: row.id, to: row.address, asset: row.asset, amount: row.chainAmount }));
+    } catch (error) {
+      this.deps.core.context.log.warn(`withdrawal ${row.id}: send attempt ${attempts} failed`, { error: String(error) });
+      if (row.status === 'approved' && attempts >= options.maxAttempts) await this.fail(marked, SEND_FAILED);
+      return;
+    }
+    const sent = await store.transition(row.id, [row.status], { status: 'broadcast', txHash, confirmations: 0 });
+    if (sent) this.notify(sent);
+  }
+
+  private async follow(row: WithdrawalRow, adapter: ChainAdapter): Promise<void> {
+    const receipt = await adapter.receipt(row.txHash!);
+    if (receipt.status === 'failed') return this.fail(row, REVERTED);
+    if (receipt.status === 'unknown') {
+      // Never given up: the payment may still be mined, so its amount cannot go back to the member.
+      if (this.nowMs() < row.nextAttemptAt) return;
+      this.deps.core.context.log.warn(`withdrawal ${row.id}: the chain does not know ${row.txHash}; sending it again`);
+      return this.send(row, adapter);
+    }
+    if (receipt.status !== 'success') return;
+    const network = this.deps.core.currencies.network(row.currency, row.network);
+    const final = receipt.confirmations >= Math.max(1, network?.confirmations ?? 1);
+    if (!final && receipt.confirmations === row.confirmations) return;
+    const next = await this.deps.store.transition(row.id, ['broadcast'], final ? { status: 'completed', confirmations: receipt.confirmations } : { confirmations: receipt.confirmations });
+    if (!next) return;
+    this.notify(next);
+    if (final) await finishFunds(this.deps.core, this.deps.store, next);
+  }
+
+  private async fail(row: WithdrawalRow, reason: string): Promise<void> {
+    const failed = await this.deps.store.transition(row.id, [row.status], { status: 'failed', reason });
+    if (!failed) return;
+    this.notify(failed);
+    await finishFunds(this.deps.core, this.deps.store, failed);
+  }
+
+  private backoff(attempts: number): number {
+    const { retryBaseMs, retryMaxMs } = this.deps.options;
+    return Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(attempts - 1, 30));
+  }
+
+  private nowMs(): number {
+    return this.deps.core.context.now().getTime();
+  }
+
+  private notify(row: WithdrawalRow): void {
+    this.deps.core.notify(row.memberId, 'withdrawal', { id: row.id, status: row.status });
+  }
+}
