@@ -164,6 +164,17 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet wit
     expect(failed).toMatchObject({ status: 'failed', txHash: null });
     expect(failed.reason).toBe('The network did not accept the payment; the amount was returned to your account');
     expect(server.coinBalance(member.id)).toEqual({ available: '1000000', frozen: '0' });
+    // the export gives the reason in the reader's language too
+    const exported = await fetch(server.api(WALLET_PATHS.exportRecords.replace(':kind', 'withdrawals')), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'Blade-Auth': `bearer ${member.token}`, 'mj-lang': 'de' },
+      body: JSON.stringify({ format: 'csv', status: 'failed' }),
+    });
+    expect(exported.status).toBe(200);
+    const csv = await exported.text();
+    expect(csv).toContain('Das Netzwerk hat die Zahlung nicht angenommen; der Betrag wurde Ihrem Konto gutgeschrieben');
+    expect(csv).toContain('Fehlgeschlagen');
+    expect(csv).not.toContain('wallet:err');
   });
 
   it('fails and releases a payment that reverts on chain', async () => {

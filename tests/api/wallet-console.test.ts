@@ -52,7 +52,7 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet con
     ]);
     expect(response.body.data[0].networks).toEqual([
       {
-        currency: 'USDT', network: 'DEVNET', label: 'Devnet (simulated)', chain: 'devnet', devnet: true, contractAddress: null,
+        currency: 'USDT', network: 'DEVNET', label: 'Devnet (simulated)', chain: 'devnet', devnet: true, contractAddress: '0x00000000000000000000000000000000000000a1',
         chainDecimals: 8, confirmations: 2, minDeposit: '1', withdrawFee: '1', withdrawMin: '10', depositEnabled: true, withdrawEnabled: true,
       },
     ]);

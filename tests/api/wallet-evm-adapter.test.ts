@@ -312,6 +312,89 @@ describe('EVM adapter: a payment the chain lost', () => {
   });
 });
 
+describe('EVM adapter: a payment saved before its broadcast', () => {
+  type Saved = { txHash: string; rawTx: string | null };
+  const noNewSignature = async () => {
+    throw new Error('signed anew');
+  };
+
+  /** Signs a payment, saves it, and stops before the broadcast (as a server that dies there). */
+  async function signedNotSent(id: string, to: string): Promise<Saved> {
+    let saved: Saved | undefined;
+    const count = await provider.getTransactionCount(hotWallet, 'pending');
+    await expect(
+      adapter.send({ id, to, asset: NATIVE_ASSET, amount: 555n }, async (txHash, rawTx) => {
+        saved = { txHash, rawTx };
+        throw new Error('the server stopped');
+      }),
+    ).rejects.toThrow('the server stopped');
+    expect(saved!.rawTx).toMatch(/^0x[0-9a-f]+$/);
+    expect(await provider.getTransaction(saved!.txHash)).toBeNull();
+    expect(await provider.getTransactionCount(hotWallet, 'pending')).toBe(count);
+    return saved!;
+  }
+
+  it('hands each transaction to onSigned before the node has it', async () => {
+    const seen: Array<{ txHash: string; known: boolean }> = [];
+    const { txHash } = await adapter.send({ id: 'saved-before-broadcast', to: OUTSIDER, asset: tokenAsset, amount: 1n }, async (hash) => {
+      seen.push({ txHash: hash, known: (await provider.getTransaction(hash)) !== null });
+    });
+    expect(seen).toEqual([{ txHash, known: false }]);
+    expect((await adapter.receipt(txHash)).status).toBe('success');
+  });
+
+  it('after a restart, broadcasts the saved bytes of a payment the node never got: the id pays once', async () => {
+    const to = adapter.depositAddress(50);
+    const saved = await signedNotSent('restart-unsent', to);
+    const restarted = await createEvmAdapter({ rpcUrl: anvil.rpcUrl, seed });
+    try {
+      const sent = await restarted.send({ id: 'restart-unsent', to, asset: NATIVE_ASSET, amount: 555n, signed: saved }, noNewSignature);
+      expect(sent.txHash).toBe(saved.txHash);
+      await mined(sent.txHash);
+      expect(await restarted.send({ id: 'restart-unsent', to, asset: NATIVE_ASSET, amount: 555n, signed: saved }, noNewSignature)).toEqual(sent);
+    } finally {
+      await restarted.close?.();
+    }
+    expect(await provider.getBalance(to)).toBe(555n);
+    // the first process's nonce counter catches up on its next payment
+    const next = await adapter.send({ id: 'after-restart-unsent', to: OUTSIDER, asset: NATIVE_ASSET, amount: 1n });
+    expect(await nonceOf(next.txHash)).toBe((await nonceOf(saved.txHash)) + 1);
+  });
+
+  it('after a restart, returns the saved payment the node already has without paying again', async () => {
+    const to = adapter.depositAddress(51);
+    let saved: Saved | undefined;
+    const first = await adapter.send({ id: 'restart-sent', to, asset: NATIVE_ASSET, amount: 555n }, async (txHash, rawTx) => void (saved = { txHash, rawTx }));
+    await mined(first.txHash);
+    const count = await provider.getTransactionCount(hotWallet);
+    const restarted = await createEvmAdapter({ rpcUrl: anvil.rpcUrl, seed });
+    try {
+      expect(await restarted.send({ id: 'restart-sent', to, asset: NATIVE_ASSET, amount: 555n, signed: saved }, noNewSignature)).toEqual(first);
+    } finally {
+      await restarted.close?.();
+    }
+    expect(await provider.getTransactionCount(hotWallet)).toBe(count);
+    expect(await provider.getBalance(to)).toBe(555n);
+  });
+
+  it('signs a saved payment anew only when another transaction took its nonce, and saves the new one first', async () => {
+    const to = adapter.depositAddress(52);
+    const saved = await signedNotSent('restart-nonce-taken', to);
+    await mined((await hotKey().sendTransaction({ to: OUTSIDER, value: 1n })).hash);
+    const resaved: Saved[] = [];
+    const restarted = await createEvmAdapter({ rpcUrl: anvil.rpcUrl, seed });
+    try {
+      const sent = await restarted.send({ id: 'restart-nonce-taken', to, asset: NATIVE_ASSET, amount: 555n, signed: saved }, async (txHash, rawTx) => void resaved.push({ txHash, rawTx }));
+      expect(sent.txHash).not.toBe(saved.txHash);
+      expect(resaved.map((signed) => signed.txHash)).toEqual([sent.txHash]);
+      await mined(sent.txHash);
+    } finally {
+      await restarted.close?.();
+    }
+    expect(await provider.getBalance(to)).toBe(555n);
+  });
+});
+
 describe('EVM adapter: sweeps', () => {
   it('moves a token deposit to the hot wallet, topping up gas first', async () => {
     const deposit = adapter.depositAddress(7);

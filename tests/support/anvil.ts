@@ -110,16 +110,24 @@ export interface RpcCall {
 }
 
 /**
- * A JSON-RPC proxy in front of a node that answers some calls with an error instead of forwarding them, the way
- * public nodes enforce their limits. `refuse` returns the error message for a call, or null to forward it.
+ * What the proxy does with a call: null forwards it; a message answers that error instead (the node never sees the
+ * call); `{ lost: message }` forwards it and answers that error anyway (the node got it, its answer was lost).
  */
-export async function startRpcProxy(targetUrl: string, refuse: (call: RpcCall) => string | null): Promise<{ url: string; refused: RpcCall[]; stop(): Promise<void> }> {
+export type ProxyDecision = string | null | { lost: string };
+
+/**
+ * A JSON-RPC proxy in front of a node that answers some calls with an error, the way public nodes enforce their
+ * limits or a connection fails. `refuse` decides per call (see ProxyDecision); refused calls are listed.
+ */
+export async function startRpcProxy(targetUrl: string, refuse: (call: RpcCall) => ProxyDecision): Promise<{ url: string; refused: RpcCall[]; stop(): Promise<void> }> {
   const refused: RpcCall[] = [];
+  const forward = async (call: RpcCall) => (await fetch(targetUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call) })).json();
   const answer = async (call: RpcCall & { id: unknown }) => {
-    const reason = refuse(call);
-    if (reason === null) return (await fetch(targetUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call) })).json();
+    const decision = refuse(call);
+    if (decision === null) return forward(call);
+    if (typeof decision !== 'string') await forward(call);
     refused.push({ method: call.method, params: call.params });
-    return { jsonrpc: '2.0', id: call.id, error: { code: -32005, message: reason } };
+    return { jsonrpc: '2.0', id: call.id, error: { code: -32005, message: typeof decision === 'string' ? decision : decision.lost } };
   };
   const server = createHttpServer(async (request, response) => {
     let body = '';

@@ -138,4 +138,12 @@ export const CHAIN_MIGRATIONS: Migration[] = [
       await db.schema.createIndex('wallet_withdrawal_created').on('wallet_withdrawal').columns(['created_at']).execute();
     },
   },
+  {
+    name: 'chain_004_withdrawal_signed_tx',
+    async up(db) {
+      // The signed payment (hex), saved with tx_hash before it is broadcast: after a crash it is broadcast again
+      // as it is, never signed anew while it can still be mined.
+      await db.schema.alterTable('wallet_withdrawal').addColumn('raw_tx', 'text').execute();
+    },
+  },
 ];

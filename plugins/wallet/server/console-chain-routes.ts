@@ -8,20 +8,18 @@ import {
   type ConsoleWithdrawal,
   type DepositStatus,
   type DevnetDepositInput,
+  type DevnetDepositResult,
+  type DevnetStatus,
   type WithdrawalStatus,
 } from '../shared/types';
-import type { DevnetChain, DevnetStatus } from './chains/devnet';
+import { parseAmount } from './amounts';
+import type { DevnetChain } from './chains/devnet';
 import type { WalletCore } from './core-types';
 import { depositRecordOf, type DepositStore } from './deposit-store';
 import { consoleListSchema } from './record-filter';
-import { ledgerToChain, networkAsset, parseAmount } from './units';
+import { ledgerToChain, networkAsset } from './units';
 import { finishFunds } from './withdrawal-funds';
 import { withdrawalRecordOf, type WithdrawalRow, type WithdrawalStore } from './withdrawal-store';
-
-/** Answer of the console's devnet deposit: the devnet transaction that mints the coins (mined with the next block). */
-export interface DevnetDepositResult {
-  txHash: string;
-}
 
 export interface ConsoleChainRouteDeps {
   core: WalletCore;
@@ -53,9 +51,7 @@ export function registerConsoleChainRoutes(registrar: ServerRegistrar, deps: Con
   /** The member id of a uid: undefined without a uid filter, null for a uid no member has. */
   const memberOfUid = async (uid: string | undefined): Promise<string | null | undefined> => {
     if (uid === undefined) return undefined;
-    // the search also matches parts of emails and phones: take its largest page and keep the exact uid
-    const { records } = await identity.searchMembers({ search: uid, page: 1, size: 200 });
-    return records.find((member) => member.uid === uid)?.id ?? null;
+    return (await identity.getMemberByUid(uid))?.id ?? null;
   };
 
   /** uid of each member id, asked once per page. */
@@ -177,7 +173,7 @@ export function registerConsoleChainRoutes(registrar: ServerRegistrar, deps: Con
       if (!network || network.chain !== 'devnet') throw new ApiError(ERROR_CODES.badRequest, 'wallet:errNotDevnetNetwork', { field: 'network' });
       const address = devnet.normalizeAddress(body.address.trim());
       if (!address) throw new ApiError(ERROR_CODES.badRequest, 'wallet:errAddressInvalid', { field: 'address' });
-      const amount = parseAmount(body.amount, currency.scale);
+      const amount = parseAmount(body.amount.trim(), currency.scale, 'amount');
       const chainAmount = ledgerToChain(amount, currency.scale, network.chainDecimals);
       if (chainAmount === null) throw new ApiError(ERROR_CODES.badRequest, 'wallet:errTooManyDecimals', { field: 'amount', params: { scale: network.chainDecimals } });
       const { txHash } = await devnet.credit(address, networkAsset(network), chainAmount);

@@ -3,8 +3,7 @@ import { MAX_SCALE } from '../../../core/engine';
 import {
   ACCOUNT_TYPES,
   WALLET_CONSOLE_PATHS,
-  type AccountTypeCode,
-  type AccountTypeName,
+  type AccountBalances,
   type BonusInput,
   type ConsoleCurrency,
   type CurrencyBalance,
@@ -16,13 +15,6 @@ import { parseAmount } from './amounts';
 import type { NetworkConfig } from './core-types';
 import { AMOUNT, CLIENT_ID, CURRENCY } from './schemas';
 import type { Wallet } from './wallet';
-
-/** GET memberBalances: one entry per account type of the member. */
-export interface AccountBalances {
-  type: AccountTypeCode;
-  name: AccountTypeName;
-  balances: CurrencyBalance[];
-}
 
 const AMOUNT_FIELD = { type: 'string', minLength: 1, maxLength: 60 };
 
@@ -126,8 +118,7 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, wallet: Wallet
     schema: { body: BONUS_BODY },
     async handler(request) {
       const { uid, clientId, amount } = request.body;
-      const { records } = await wallet.identity.searchMembers({ search: uid.trim(), page: 1, size: 20 });
-      const member = records.find((candidate) => candidate.uid === uid.trim());
+      const member = await wallet.identity.getMemberByUid(uid);
       if (!member) throw new ApiError(ERROR_CODES.badRequest, 'wallet:errUnknownMember', { field: 'uid' });
       const currency = knownCurrency(wallet, request.body.currency);
       parseAmount(amount, currency.scale, 'amount');

@@ -1,4 +1,4 @@
-import { ApiError, DecimalError, ERROR_CODES, parseDecimal, rescale } from '../../../core/shared';
+import { parseDecimal, rescale } from '../../../core/shared';
 import type { NetworkConfig } from './core-types';
 import { NATIVE_ASSET } from './chains/types';
 
@@ -14,19 +14,6 @@ export function configuredMinor(value: string, scale: number): bigint {
 /** The asset a network moves, as the chain adapters name it: `native` or the token contract in lower case. */
 export function networkAsset(network: Pick<NetworkConfig, 'contractAddress'>): string {
   return network.contractAddress ? network.contractAddress.toLowerCase() : NATIVE_ASSET;
-}
-
-/** A positive amount a request gives in the currency's scale, or a 400 naming `amount`. */
-export function parseAmount(value: string, scale: number): bigint {
-  try {
-    const amount = parseDecimal(value.trim(), scale);
-    if (amount > 0n) return amount;
-  } catch (error) {
-    if (error instanceof DecimalError && error.reason === 'tooManyDecimals') {
-      throw new ApiError(ERROR_CODES.badRequest, 'wallet:errTooManyDecimals', { field: 'amount', params: { scale } });
-    }
-  }
-  throw new ApiError(ERROR_CODES.badRequest, 'wallet:errInvalidAmount', { field: 'amount' });
 }
 
 /** On-chain base units → ledger minor units, truncated: dust below the currency's scale stays on chain. */

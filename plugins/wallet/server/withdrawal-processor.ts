@@ -35,10 +35,11 @@ export const REVERTED = 'wallet:errWithdrawalReverted';
  * again with the same id after each backoff step, without a limit: it may still be mined, so it never fails on its
  * own.
  *
- * Nothing is lost on a crash: the attempt is recorded before each send and the result after it, and a restart
- * resumes from the table (broadcast → check the receipt; approved → send again, which the payment id makes safe:
- * the devnet returns the transaction it already has for the id; an EVM adapter must reuse the id's nonce so that at
- * most one payment per id can be mined). Finished withdrawals whose ledger step did not happen are completed first.
+ * Nothing is lost on a crash, and nothing is paid twice: the attempt is recorded before each send, the signed
+ * transaction (txHash and raw bytes) before it is broadcast (the adapter's onSigned), the result after it. A restart
+ * resumes from the table: broadcast → its receipt; approved with a signed transaction → its receipt when the chain
+ * knows it, otherwise the same transaction is broadcast again (signed anew only when it can never be mined);
+ * approved without one → send. Finished withdrawals whose ledger step did not happen are completed first.
  */
 export class WithdrawalProcessor {
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -104,7 +105,10 @@ export class WithdrawalProcessor {
         continue;
       }
       this.unavailable.delete(row.chain);
-      await this.guard(row, () => (row.status === 'approved' ? this.send(row, adapter) : this.follow(row, adapter)));
+      await this.guard(row, () => {
+        if (row.status === 'broadcast') return this.follow(row, adapter);
+        return row.txHash ? this.resume(row, adapter) : this.send(row, adapter);
+      });
     }
   }
 
@@ -116,15 +120,22 @@ export class WithdrawalProcessor {
     }
   }
 
-  /** One send attempt of an approved withdrawal (or a resend of a broadcast one the chain lost). */
+  /**
+   * One send attempt of an approved withdrawal (or a resend of a broadcast one the chain lost). The transaction it
+   * signed before, if any, goes with it; a newly signed one is saved before the adapter broadcasts it.
+   */
   private async send(row: WithdrawalRow, adapter: ChainAdapter): Promise<void> {
     const { store, options } = this.deps;
     const attempts = row.attempts + 1;
     const marked = await store.transition(row.id, [row.status], { attempts, nextAttemptAt: this.nowMs() + this.backoff(attempts) });
     if (!marked) return;
+    const signed = row.txHash ? { txHash: row.txHash, rawTx: row.rawTx } : undefined;
+    const onSigned = async (txHash: string, rawTx: string | null) => {
+      if (!(await store.transition(row.id, [row.status], { txHash, rawTx }))) throw new Error(`withdrawal ${row.id} left ${row.status} while it was being paid`);
+    };
     let txHash: string;
     try {
-      ({ txHash } = await adapter.send({ id: row.id, to: row.address, asset: row.asset, amount: row.chainAmount }));
+      ({ txHash } = await adapter.send({ id: row.id, to: row.address, asset: row.asset, amount: row.chainAmount, signed }, onSigned));
     } catch (error) {
       this.deps.core.context.log.warn(`withdrawal ${row.id}: send attempt ${attempts} failed`, { error: String(error) });
       if (row.status === 'approved' && attempts >= options.maxAttempts) await this.fail(marked, SEND_FAILED);
@@ -132,6 +143,18 @@ export class WithdrawalProcessor {
     }
     const sent = await store.transition(row.id, [row.status], { status: 'broadcast', txHash, confirmations: 0 });
     if (sent) this.notify(sent);
+  }
+
+  /**
+   * An approved withdrawal whose transaction was signed but not marked broadcast (the send failed, or the server
+   * stopped in between): when the chain knows the transaction it is followed, otherwise it is sent again.
+   */
+  private async resume(row: WithdrawalRow, adapter: ChainAdapter): Promise<void> {
+    if ((await adapter.receipt(row.txHash!)).status === 'unknown') return this.send(row, adapter);
+    const sent = await this.deps.store.transition(row.id, ['approved'], { status: 'broadcast', confirmations: 0 });
+    if (!sent) return;
+    this.notify(sent);
+    await this.follow(sent, adapter);
   }
 
   private async follow(row: WithdrawalRow, adapter: ChainAdapter): Promise<void> {

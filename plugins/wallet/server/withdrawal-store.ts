@@ -27,6 +27,8 @@ export interface WithdrawalRow {
   /** A plain reason (the operator's), or a message key `wallet:…` (a chain failure) translated when shown. */
   reason: string | null;
   txHash: string | null;
+  /** The signed transaction of txHash (hex), kept to broadcast it again; null on the devnet. */
+  rawTx: string | null;
   confirmations: number;
   attempts: number;
   nextAttemptAt: number;
@@ -41,7 +43,7 @@ export type NewWithdrawal = Pick<
   'id' | 'memberId' | 'clientId' | 'currency' | 'network' | 'chain' | 'address' | 'asset' | 'amount' | 'fee' | 'receive' | 'chainAmount'
 >;
 
-export type WithdrawalChange = Partial<Pick<WithdrawalRow, 'status' | 'funds' | 'reason' | 'txHash' | 'confirmations' | 'attempts' | 'nextAttemptAt' | 'reviewedBy' | 'reviewedAt'>>;
+export type WithdrawalChange = Partial<Pick<WithdrawalRow, 'status' | 'funds' | 'reason' | 'txHash' | 'rawTx' | 'confirmations' | 'attempts' | 'nextAttemptAt' | 'reviewedBy' | 'reviewedAt'>>;
 
 /** Reasons stored as message keys are translated for the reader; an operator's reason is shown as written. */
 export function withdrawalRecordOf(row: WithdrawalRow, t: (key: string) => string = (key) => key): WithdrawalRecord {
@@ -68,6 +70,7 @@ const COLUMNS: Record<keyof WithdrawalChange, string> = {
   funds: 'funds',
   reason: 'reason',
   txHash: 'tx_hash',
+  rawTx: 'raw_tx',
   confirmations: 'confirmations',
   attempts: 'attempts',
   nextAttemptAt: 'next_attempt_at',
@@ -191,6 +194,7 @@ function withdrawalRowOf(row: Record<string, any>): WithdrawalRow {
     funds: row.funds as FundsState,
     reason: nullable(row.reason),
     txHash: nullable(row.tx_hash),
+    rawTx: nullable(row.raw_tx),
     confirmations: Number(row.confirmations),
     attempts: Number(row.attempts),
     nextAttemptAt: Number(row.next_attempt_at),

@@ -5,7 +5,8 @@ import { WALLET_PATHS, WITHDRAWAL_STATUSES, type RecordFilter, type WithdrawalRe
 import type { WalletCore } from './core-types';
 import { requireNetwork, type ChainLookup } from './networks';
 import { pagingOf, queryOf, recordFilterSchema } from './record-filter';
-import { configuredMinor, isUniqueViolation, ledgerToChain, networkAsset, parseAmount } from './units';
+import { parseAmount } from './amounts';
+import { configuredMinor, isUniqueViolation, ledgerToChain, networkAsset } from './units';
 import { finishFunds } from './withdrawal-funds';
 import { WithdrawalStore, withdrawalRecordOf, type WithdrawalRow } from './withdrawal-store';
 
@@ -48,7 +49,7 @@ export function registerWithdrawalRoutes(registrar: ServerRegistrar, deps: Withd
       const address = adapter.normalizeAddress(body.address.trim());
       if (!address) throw new ApiError(ERROR_CODES.badRequest, 'wallet:errAddressInvalid', { field: 'address' });
       const { scale } = currency;
-      const amount = parseAmount(body.amount, scale);
+      const amount = parseAmount(body.amount.trim(), scale, 'amount');
       const fee = configuredMinor(network.withdrawFee, scale);
       const minimum = configuredMinor(network.withdrawMin, scale);
       if (amount < minimum) throw new ApiError(ERROR_CODES.badRequest, 'wallet:errAmountBelowMinimum', { field: 'amount', params: { min: formatDecimal(minimum, scale) } });

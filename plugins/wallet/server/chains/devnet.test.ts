@@ -92,6 +92,34 @@ describe('devnet chain', () => {
     expect(await devnet.receipt('0xfeed')).toEqual({ status: 'unknown', blockNumber: null, confirmations: 0 });
   });
 
+  it('hands a new payment to onSigned before it enters the mempool, and sends a saved one under its hash', async () => {
+    await devnet.credit(devnet.hotWallet, NATIVE_ASSET, 100n);
+    await devnet.mine(1);
+    const seen: Array<[string, string | null, string]> = [];
+    const paid = await devnet.send({ id: 'w1', to: OUTSIDE, asset: NATIVE_ASSET, amount: 10n }, async (txHash, rawTx) => {
+      seen.push([txHash, rawTx, (await devnet.receipt(txHash)).status]);
+    });
+    expect(seen).toEqual([[paid.txHash, null, 'unknown']]);
+    expect((await devnet.receipt(paid.txHash)).status).toBe('pending');
+
+    // a throwing onSigned cancels the payment: the server stopped before it was sent
+    let saved = '';
+    await expect(
+      devnet.send({ id: 'w2', to: OUTSIDE, asset: NATIVE_ASSET, amount: 20n }, async (txHash) => {
+        saved = txHash;
+        throw new Error('stopped');
+      }),
+    ).rejects.toThrow('stopped');
+    expect((await devnet.status()).pending).toBe(1);
+    // after the restart the saved transaction goes out under its hash, without a new signature
+    const again = await devnet.send({ id: 'w2', to: OUTSIDE, asset: NATIVE_ASSET, amount: 20n, signed: { txHash: saved, rawTx: null } }, async () => {
+      throw new Error('not signed again');
+    });
+    expect(again.txHash).toBe(saved);
+    await devnet.mine(1);
+    expect(await devnet.balanceOf(OUTSIDE, NATIVE_ASSET)).toBe(30n);
+  });
+
   it('mines a payment as failed when the funds left before its block', async () => {
     await devnet.credit(devnet.hotWallet, NATIVE_ASSET, 10n);
     await devnet.mine(1);

@@ -1,5 +1,6 @@
 import { getAddress, hexlify, keccak256, randomBytes, ZeroAddress, ZeroHash } from 'ethers';
 import type { Kysely } from 'kysely';
+import type { DevnetStatus } from '../../shared/types';
 import type { HdKeys } from '../hd';
 import { NATIVE_ASSET, type ChainAdapter, type ChainTransfer, type Receipt, type SendRequest } from './types';
 
@@ -25,18 +26,6 @@ export interface DevnetOptions {
   blockTimeMs?: number;
   now?: () => number;
   onError?: (error: unknown) => void;
-}
-
-export interface DevnetStatus {
-  chain: typeof DEVNET_CHAIN;
-  /** Number and hash of the newest block. */
-  head: string;
-  headHash: string;
-  /** 0 when blocks are only produced on demand. */
-  blockTimeMs: number;
-  hotWallet: string;
-  /** Transactions waiting for the next block. */
-  pending: number;
 }
 
 interface Tip {
@@ -150,8 +139,12 @@ export class DevnetChain implements ChainAdapter {
       }));
   }
 
-  /** A payment from the hot wallet; the same `id` returns the transaction already made for it. */
-  send(request: SendRequest): Promise<{ txHash: string }> {
+  /**
+   * A payment from the hot wallet; the same `id` returns the transaction already made for it. A new transaction's
+   * hash goes to `onSigned` before the transaction enters the mempool; one the chain lost (`request.signed`, e.g.
+   * orphaned by a reorg) is sent again under the same hash.
+   */
+  send(request: SendRequest, onSigned?: (txHash: string, rawTx: null) => Promise<void>): Promise<{ txHash: string }> {
     return this.exclusive(async () => {
       const earlier = await this.db.selectFrom('devnet_tx').select('hash').where('send_id', '=', request.id).executeTakeFirst();
       if (earlier) return { txHash: String(earlier.hash) };
@@ -159,7 +152,10 @@ export class DevnetChain implements ChainAdapter {
       const asset = requireAsset(request.asset);
       requirePositive(request.amount);
       if ((await this.spendable(this.hotWallet, asset)) < request.amount) throw new Error('devnet: insufficient funds in the hot wallet');
-      return { txHash: await this.insertPending(this.hotWallet, to, asset, request.amount, request.id) };
+      const hash = request.signed?.txHash ?? newHash();
+      if (!request.signed) await onSigned?.(hash, null);
+      await this.insertPending(this.hotWallet, to, asset, request.amount, request.id, hash);
+      return { txHash: hash };
     });
   }
 
@@ -243,8 +239,7 @@ export class DevnetChain implements ChainAdapter {
     return normal;
   }
 
-  private async insertPending(from: string, to: string, asset: string, amount: bigint, sendId: string | null): Promise<string> {
-    const hash = newHash();
+  private async insertPending(from: string, to: string, asset: string, amount: bigint, sendId: string | null, hash = newHash()): Promise<string> {
     await this.db
       .insertInto('devnet_tx')
       .values({ hash, block_number: null, position: null, from_address: from, to_address: to, asset, amount: amount.toString(), status: 'pending', send_id: sendId, created_at: this.now() })

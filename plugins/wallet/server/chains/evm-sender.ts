@@ -17,8 +17,11 @@ export interface SignedTx {
 }
 
 export interface NonceSender {
-  /** Signs the transaction with the next nonce and broadcasts it; resolves once the node holds it. */
-  send(tx: TransactionRequest): Promise<SignedTx>;
+  /**
+   * Signs the transaction with the next nonce and broadcasts it; resolves once the node holds it. `onSigned` sees
+   * every signed transaction before its broadcast; when it throws, nothing is broadcast and the nonce stays free.
+   */
+  send(tx: TransactionRequest, onSigned?: (signed: SignedTx) => Promise<void>): Promise<SignedTx>;
   /**
    * Broadcasts a transaction signed earlier again (one the node dropped). Resolves false when it can never be mined
    * because another transaction took its nonce.
@@ -51,12 +54,13 @@ export function nonceSender(wallet: BaseWallet): NonceSender {
     }
   }
 
-  async function send(tx: TransactionRequest): Promise<SignedTx> {
+  async function send(tx: TransactionRequest, onSigned?: (signed: SignedTx) => Promise<void>): Promise<SignedTx> {
     for (let attempt = 1; ; attempt++) {
       nonce ??= await provider!.getTransactionCount(wallet.address, 'pending');
       // Gas estimation runs here: a payment the wallet cannot cover is refused before any nonce is used.
       const raw = await wallet.signTransaction(await wallet.populateTransaction({ ...tx, nonce }));
       const signed = { hash: Transaction.from(raw).hash!, raw };
+      await onSigned?.(signed);
       try {
         await broadcast(signed);
         nonce++;
@@ -81,7 +85,7 @@ export function nonceSender(wallet: BaseWallet): NonceSender {
   }
 
   return {
-    send: (tx) => inTurn(() => send(tx)),
+    send: (tx, onSigned) => inTurn(() => send(tx, onSigned)),
     rebroadcast: (signed) => inTurn(() => rebroadcast(signed)),
     known,
   };

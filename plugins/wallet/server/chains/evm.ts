@@ -56,8 +56,9 @@ async function chainIdOf(rpcUrl: string): Promise<bigint> {
 
 /**
  * An EVM chain over JSON-RPC (ethers v6). Deposit keys are m/44'/60'/0'/0/<index> of the wallet's seed, the hot
- * wallet m/44'/60'/1'/0/<hotWalletIndex>. The chain is named "evm:<chain id>". `send` keeps payments by id in
- * memory (see paymentBook): within a process a repeated id never pays twice.
+ * wallet m/44'/60'/1'/0/<hotWalletIndex>. The chain is named "evm:<chain id>". `send` keeps payments by id (see
+ * paymentBook): in memory within a process, and across restarts through the signed transaction the wallet saved in
+ * `onSigned` and passes back as `request.signed`, so a repeated id never pays twice.
  */
 export async function createEvmAdapter(options: EvmAdapterOptions): Promise<ChainAdapter> {
   const keys = new HdKeys(options.seed, EVM_COIN_TYPE);
@@ -140,8 +141,13 @@ export async function createEvmAdapter(options: EvmAdapterOptions): Promise<Chai
       return found.sort((a, b) => (a.blockNumber === b.blockNumber ? a.index - b.index : a.blockNumber < b.blockNumber ? -1 : 1));
     },
 
-    async send(request) {
-      const { hash } = await payments.pay(request.id, () => paymentTx(request));
+    async send(request, onSigned) {
+      const { signed } = request;
+      const { hash } = await payments.pay(request.id, () => paymentTx(request), {
+        // without its bytes a saved transaction cannot be broadcast again: only what this process remembers helps then
+        earlier: signed?.rawTx ? { hash: signed.txHash, raw: signed.rawTx } : undefined,
+        onSigned: onSigned && ((tx) => onSigned(tx.hash, tx.raw)),
+      });
       return { txHash: hash };
     },
 

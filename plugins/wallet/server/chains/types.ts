@@ -27,6 +27,18 @@ export interface SendRequest {
   to: string;
   asset: string;
   amount: bigint;
+  /**
+   * The transaction signed earlier for this id, as the wallet saved it in `onSigned`: the adapter returns it while
+   * the node knows it, broadcasts the same bytes again when the node lost it, and signs anew only when it can never
+   * be mined (another transaction took its nonce) or cannot be sent again (no bytes were kept).
+   */
+  signed?: SignedPayment;
+}
+
+export interface SignedPayment {
+  txHash: string;
+  /** The signed transaction as broadcast (hex), or null on a chain that has no such bytes (the devnet). */
+  rawTx: string | null;
 }
 
 export type ReceiptStatus = 'unknown' | 'pending' | 'success' | 'failed';
@@ -51,8 +63,13 @@ export interface ChainAdapter {
   blockHash(number: bigint): Promise<string | null>;
   /** Transfers of the given assets into any of the addresses, in blocks from..to (inclusive). */
   transfersTo(addresses: ReadonlySet<string>, assets: readonly string[], from: bigint, to: bigint): Promise<ChainTransfer[]>;
-  /** Signs and broadcasts a payment from the hot wallet; resolves with the transaction hash once the node took it. */
-  send(request: SendRequest): Promise<{ txHash: string }>;
+  /**
+   * Signs and broadcasts a payment from the hot wallet; resolves with the transaction hash once the node took it.
+   * Each transaction it signs is handed to `onSigned` before it is broadcast, and is broadcast only once `onSigned`
+   * resolved: a wallet that saves it there finds it after a crash in between and passes it back as
+   * `request.signed`, so a payment cannot go out twice under new nonces. A throwing `onSigned` cancels the send.
+   */
+  send(request: SendRequest, onSigned?: (txHash: string, rawTx: string | null) => Promise<void>): Promise<{ txHash: string }>;
   receipt(txHash: string): Promise<Receipt>;
   /**
    * Moves what a deposit address holds of an asset to the hot wallet (paying gas from the hot wallet when the
