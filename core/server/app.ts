@@ -185,7 +185,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     mount({ method: 'GET', path: '/api/health', handler: () => ({ status: 'ok' }) });
     for (const route of [...cgformReadRoutes(store), ...configRoutes(store)]) mount(route);
     const consoleIssuer = `${options.site.title} Console`;
-    for (const route of consoleRoutes({ db: database.db, audit, access: operatorAccess, tokenSecret: options.tokenSecret, hashing, issuer: consoleIssuer, now })) {
+    for (const route of consoleRoutes({ db: database.db, audit, access: operatorAccess, tokenSecret: options.tokenSecret, hashing, issuer: consoleIssuer, now, store, sites, sessions: context.sessions })) {
       mount(route);
     }
     registerUploadRoutes(app, { head, db: database.db, dataDir: options.dataDir, now });

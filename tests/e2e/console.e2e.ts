@@ -1,14 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import defaultSite from '../../site-configs/default';
 import { openBrowser, type BrowserSession } from './browser';
 import { OPERATOR_PASSWORD } from './global-setup';
-import { nextOperatorCode } from './operator';
+import { nextOperatorCode, operatorToken } from './operator';
+
+type Row = { id: number } & Record<string, unknown> & { titles: Record<string, string> };
+
+/** A row of a cgform collection through the public read the site itself uses. */
+async function firstRow(baseUrl: string, collection: string, filter: string): Promise<Row> {
+  const response = await fetch(`${baseUrl}/api/${defaultSite.api.head}/cgform-api/getData/${collection}?${filter}`);
+  return (await response.json()).data.records[0];
+}
+
+/** Puts a row back as it was (the other browser tests read the seeded nav and footer). */
+async function restoreRow(baseUrl: string, collection: string, { id, ...row }: Row): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/${defaultSite.api.head}/console/collections/${collection}/rows/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'Blade-Auth': `bearer ${operatorToken()}` },
+    body: JSON.stringify(row),
+  });
+  if (!response.ok) throw new Error(`restoring ${collection}/${id} failed: ${response.status}`);
+}
 
 describe('the operator console in Chromium', () => {
   let session: BrowserSession;
+  const edited: Array<[collection: string, row: Row]> = [];
   beforeAll(async () => {
     session = await openBrowser();
   });
-  afterAll(async () => session?.close());
+  afterAll(async () => {
+    for (const [collection, row] of edited) await restoreRow(session.baseUrl, collection, row);
+    await session?.close();
+  });
 
   it('refuses a wrong password on the page, then asks for the authenticator code and signs the first operator in', async () => {
     const { page, baseUrl } = session;
@@ -63,5 +86,82 @@ describe('the operator console in Chromium', () => {
     await page.getByRole('button', { name: 'My account' }).click();
     await page.waitForURL(/\/console\/account$/);
     await page.getByTestId('totp-bound').waitFor();
+  });
+
+  it('edits a nav title and a footer title through the console, and the reloaded site shows them without a rebuild', async () => {
+    const { page, baseUrl } = session;
+    const markets = await firstRow(baseUrl, 'nav', 'nav_code=markets&pid=0');
+    const about = await firstRow(baseUrl, 'footer', 'title_code=about&pid=0');
+    edited.push(['nav', markets], ['footer', about]);
+
+    const site = await session.context.newPage();
+    await site.goto(`${baseUrl}/home/index`);
+    await site.locator('.bourse-footer').waitFor();
+    expect(await site.locator('.bourse-nav').innerText()).toContain(markets.titles.en);
+    expect(await site.locator('.bourse-nav').innerText()).not.toContain('Markets Live');
+
+    const editTitle = async (collection: string, row: Row, title: string) => {
+      await page.getByRole('button', { name: 'Content', exact: true }).click();
+      await page.waitForURL(/\/console\/content$/);
+      await page.getByTestId(`collection-${collection}`).click();
+      await page.waitForURL(new RegExp(`/console/content/${collection}$`));
+      await page.getByTestId(`row-edit-${row.id}`).click();
+      const english = page.locator('#root_titles_en');
+      await expect.poll(() => english.inputValue()).toBe(row.titles.en);
+      await english.fill(title);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByTestId('row-editor').getByRole('status').waitFor();
+      await expect.poll(() => page.locator('.semi-table-tbody').innerText()).toContain(title);
+    };
+    await editTitle('nav', markets, 'Markets Live');
+    await session.screenshot('console-nav-edited-night-en');
+    await editTitle('footer', about, 'About Bourse');
+
+    await site.reload();
+    await site.locator('.bourse-footer').waitFor();
+    await expect.poll(() => site.locator('.bourse-nav').innerText()).toContain('Markets Live');
+    await expect.poll(() => site.locator('.bourse-footer').innerText()).toContain('About Bourse');
+    await site.screenshot({ path: 'test-results/screenshots/site-after-console-edit.png' });
+    await site.close();
+
+    await page.getByRole('button', { name: 'Audit log' }).click();
+    await page.locator('input[name="action"]').fill('cgform.row.update');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByTestId('audit-table').innerText()).toContain(`cgform/nav/${markets.id}`);
+    await page.locator('input[name="target"]').fill('cgform/footer');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByTestId('audit-table').innerText()).not.toContain('cgform/nav/');
+    expect(await page.getByTestId('audit-table').innerText()).toContain(`cgform/footer/${about.id}`);
+    expect(await page.getByTestId('audit-table').innerText()).toContain('About Bourse');
+    await session.screenshot('console-audit-content-night-en');
+  });
+
+  it('shows the content list and the server’s refusal of a site setting in the day theme and in German', async () => {
+    const { page } = session;
+    await page.getByRole('button', { name: 'Content', exact: true }).click();
+    await page.waitForURL(/\/console\/content$/);
+    await page.getByTestId('collection-nav').waitFor();
+    await session.screenshot('console-content-night-en');
+
+    await page.getByRole('button', { name: 'Day theme' }).click();
+    await expect.poll(() => page.locator('body').getAttribute('theme-mode')).toBe(null);
+    await page.locator('.cc-bar .semi-select').click();
+    await page.locator('.semi-select-option', { hasText: 'Deutsch' }).click();
+    await page.getByRole('heading', { name: 'Inhalte' }).waitFor();
+    await session.screenshot('console-content-day-de');
+
+    await page.getByRole('button', { name: 'Website-Einstellungen' }).click();
+    await page.waitForURL(/\/console\/settings$/);
+    const areaCode = page.getByLabel('Telefonvorwahl');
+    await expect.poll(() => areaCode.inputValue()).toBe('49');
+    await areaCode.fill('999');
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expect.poll(() => page.locator('.rjsf-field-errors').innerText()).toContain('Diese Vorwahl steht nicht in der Liste der Vorwahlen');
+    await session.screenshot('console-settings-refused-day-de');
+
+    await page.getByRole('button', { name: 'Dunkles Design' }).click();
+    await page.locator('.cc-bar .semi-select').click();
+    await page.locator('.semi-select-option', { hasText: 'English' }).click();
+    await page.getByRole('heading', { name: 'Site settings' }).waitFor();
   });
 });

@@ -34,6 +34,10 @@ export function readFormSchema(code: string): JsonSchema {
   return JSON.parse(readFileSync(join(CGFORM_SCHEMA_DIR, `${code}.schema.json`), 'utf8'));
 }
 
+function toHead(row: Record<string, any>): FormHead {
+  return { id: Number(row.id), code: row.code, name: row.name, schema: JSON.parse(row.schema), uiSchema: JSON.parse(row.ui_schema) };
+}
+
 function toRow(row: { id: unknown; data: unknown }): FormRow {
   return { id: Number(row.id), ...(JSON.parse(String(row.data)) as Record<string, unknown>) };
 }
@@ -58,12 +62,27 @@ export class CgformStore {
 
   async head(code: string): Promise<FormHead | undefined> {
     const row = await this.db.selectFrom('cgform_head').selectAll().where('code', '=', code).executeTakeFirst();
-    if (!row) return undefined;
-    return { id: Number(row.id), code: row.code, name: row.name, schema: JSON.parse(row.schema), uiSchema: JSON.parse(row.ui_schema) };
+    return row ? toHead(row) : undefined;
   }
 
   async forms(): Promise<Array<{ code: string; name: string }>> {
     return this.db.selectFrom('cgform_head').select(['code', 'name']).orderBy('id', 'asc').execute();
+  }
+
+  /** Every form head with its schemas, oldest first. */
+  async heads(): Promise<FormHead[]> {
+    const rows = await this.db.selectFrom('cgform_head').selectAll().orderBy('id', 'asc').execute();
+    return rows.map(toHead);
+  }
+
+  /** Row count per form code (forms without rows are absent). */
+  async rowCounts(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('cgform_row')
+      .select(['form_code', sql<string | number>`count(*)`.as('total')])
+      .groupBy('form_code')
+      .execute();
+    return new Map(rows.map((row) => [String(row.form_code), Number(row.total)]));
   }
 
   async createHead(
@@ -92,8 +111,25 @@ export class CgformStore {
     return Number(inserted.id);
   }
 
-  async row(code: string, id: number): Promise<FormRow | undefined> {
-    const row = await this.db
+  /** Replaces a row's data; false when the form has no such row. */
+  async updateRow(executor: Kysely<any> | Transaction<any>, code: string, id: number, data: Record<string, unknown>): Promise<boolean> {
+    const result = await executor
+      .updateTable('cgform_row')
+      .set({ data: JSON.stringify(data), updated_at: this.now().toISOString() })
+      .where('form_code', '=', code)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Removes a row; false when the form has no such row. */
+  async deleteRow(executor: Kysely<any> | Transaction<any>, code: string, id: number): Promise<boolean> {
+    const result = await executor.deleteFrom('cgform_row').where('form_code', '=', code).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  async row(code: string, id: number, executor: Kysely<any> = this.db): Promise<FormRow | undefined> {
+    const row = await executor
       .selectFrom('cgform_row')
       .select(['id', 'data'])
       .where('form_code', '=', code)
@@ -109,8 +145,8 @@ export class CgformStore {
   }
 
   /** A filtered, ordered slice of a form's rows and the total count of the filter. */
-  async query(head: FormHead, query: RowQuery): Promise<{ records: FormRow[]; total: number }> {
-    let base = this.db.selectFrom('cgform_row').where('form_code', '=', head.code);
+  async query(head: FormHead, query: RowQuery, executor: Kysely<any> = this.db): Promise<{ records: FormRow[]; total: number }> {
+    let base = executor.selectFrom('cgform_row').where('form_code', '=', head.code);
     for (const [field, value] of Object.entries(query.filters)) {
       base = base.where(jsonFieldText(this.dialect, 'data', field), '=', this.storedText(propertyType(head, field), value));
     }

@@ -7,10 +7,16 @@ export const AUDIT_PAGE_SIZE_MAX = 100;
 interface AuditQuery {
   operator?: string;
   action?: string;
+  target?: string;
   from?: string;
   to?: string;
   page: number;
   size: number;
+}
+
+/** column LIKE 'text%': the filters' patterns admit no wildcard except "_", which is escaped (on both databases). */
+function startsWith(column: string, text: string) {
+  return sql<boolean>`${sql.ref(column)} like ${`${text.replace(/_/g, '\\_')}%`} escape '\\'`;
 }
 
 function parsed(text: unknown): unknown {
@@ -18,8 +24,8 @@ function parsed(text: unknown): unknown {
 }
 
 /**
- * GET /console/audit: the audit log, newest first, filtered by operator id, action (prefix, so
- * "console.operator" finds every operator change) and a time range. The log is append-only: there is no
+ * GET /console/audit: the audit log, newest first, filtered by operator id, action and target (prefixes, so
+ * "console.operator" finds every operator change and "cgform/nav" every change of the nav) and a time range. The log is append-only: there is no
  * route that changes or removes an entry.
  */
 export function auditRoutes(db: Kysely<any>): RouteDefinition[] {
@@ -35,6 +41,7 @@ export function auditRoutes(db: Kysely<any>): RouteDefinition[] {
         properties: {
           operator: { type: 'string', pattern: '^\\d{1,18}$' },
           action: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' },
+          target: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_./-]+$' },
           from: { type: 'string', format: 'date-time' },
           to: { type: 'string', format: 'date-time' },
           page: { type: 'integer', minimum: 1, default: 1 },
@@ -43,11 +50,11 @@ export function auditRoutes(db: Kysely<any>): RouteDefinition[] {
       },
     },
     async handler(request) {
-      const { operator, action, from, to, page, size } = request.query;
+      const { operator, action, target, from, to, page, size } = request.query;
       let query = db.selectFrom('audit_log');
       if (operator !== undefined) query = query.where('audit_log.operator_id', '=', operator);
-      // the pattern above admits no LIKE wildcards except "_", which is escaped here
-      if (action !== undefined) query = query.where('audit_log.action', 'like', `${action.replace(/_/g, '\\_')}%`);
+      if (action !== undefined) query = query.where(startsWith('audit_log.action', action));
+      if (target !== undefined) query = query.where(startsWith('audit_log.target', target));
       if (from !== undefined) query = query.where('audit_log.created_at', '>=', new Date(from).toISOString());
       if (to !== undefined) query = query.where('audit_log.created_at', '<=', new Date(to).toISOString());
       const total = await query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();

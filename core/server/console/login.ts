@@ -4,6 +4,7 @@ import { ApiError, ERROR_CODES } from '../../shared';
 import type { AuditLog } from '../audit';
 import { issueAccessToken } from '../auth/tokens';
 import { FailureLimiter } from './failure-limiter';
+import { recordOperatorSession } from './operator-sessions';
 import { findOperator, hashPassword, verifyPassword, type PasswordHashing } from './operators';
 import { acceptTotpCode, markSetupSession } from './totp-binding';
 
@@ -81,6 +82,7 @@ export function consoleLoginRoute(options: ConsoleLoginOptions): RouteDefinition
       const { token, claims } = issueAccessToken({ kind: 'operator', id: operatorId }, options.tokenSecret, {
         nowSeconds: Math.floor(nowMs / 1000),
       });
+      await recordOperatorSession(options.db, { sessionId: claims.sid, operatorId, expiresAtSeconds: claims.exp }, options.now());
       const totpBound = Boolean(operator.totp_secret);
       // Without TOTP the session may only bind it (and change the password) until it is bound.
       if (!totpBound) await markSetupSession(options.db, claims.sid, operatorId, options.now());

@@ -18,4 +18,18 @@ export const CONSOLE_MIGRATIONS: Migration[] = [
         .execute();
     },
   },
+  {
+    // The sessions an operator signed in with, so a password change or a TOTP reset can end them.
+    name: '007_operator_session',
+    async up(db) {
+      await db.schema
+        .createTable('operator_session')
+        .addColumn('session_id', 'varchar(64)', (column) => column.primaryKey())
+        .addColumn('operator_id', 'varchar(64)', (column) => column.notNull())
+        .addColumn('expires_at', 'bigint', (column) => column.notNull())
+        .addColumn('created_at', 'varchar(40)', (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('operator_session_operator').on('operator_session').column('operator_id').execute();
+    },
+  },
 ];

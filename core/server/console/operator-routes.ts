@@ -3,6 +3,7 @@ import { OPERATOR_ROLES, type RouteDefinition } from '../../plugin-api';
 import { ApiError, ERROR_CODES } from '../../shared';
 import type { AuditLog } from '../audit';
 import type { OperatorAccess } from './access';
+import { endOperatorSessions, type SessionRevoker } from './operator-sessions';
 import { findOperator, findOperatorById, hashPassword, verifyPassword, type PasswordHashing } from './operators';
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -13,6 +14,7 @@ export interface OperatorRoutesOptions {
   audit: AuditLog;
   access: OperatorAccess;
   hashing: PasswordHashing;
+  sessions: SessionRevoker;
   now(): Date;
 }
 
@@ -46,7 +48,9 @@ async function enabledAdministrators(db: Kysely<any>): Promise<number> {
   return Number(row.count);
 }
 
-/** Operator management (administrators, audited) and the operator's own password change. */
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
+
+/** Operator management and TOTP resets (administrators, audited), and the operator's own password change. */
 export function operatorRoutes(options: OperatorRoutesOptions): RouteDefinition[] {
   const { db, audit, access } = options;
 
@@ -101,7 +105,7 @@ export function operatorRoutes(options: OperatorRoutesOptions): RouteDefinition[
     auth: 'operator',
     permission: 'operators.manage',
     schema: {
-      params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+      params: idParams,
       body: {
         type: 'object',
         additionalProperties: false,
@@ -152,10 +156,41 @@ export function operatorRoutes(options: OperatorRoutesOptions): RouteDefinition[
       }
       const passwordHash = await hashPassword(request.body.newPassword, options.hashing);
       await db.updateTable('operator').set({ password_hash: passwordHash }).where('id', '=', operator.id).execute();
-      await audit.record({ operatorId: String(operator.id), action: 'console.password.change', target: `operator/${operator.id}`, ip: request.ip });
-      return null;
+      // whoever else signed in with the old password is signed out; this session goes on
+      const sessionsEnded = await endOperatorSessions(db, options.sessions, String(operator.id), options.now(), request.principal!.sessionId);
+      await audit.record({ operatorId: String(operator.id), action: 'console.password.change', target: `operator/${operator.id}`, after: { sessionsEnded }, ip: request.ip });
+      return { sessionsEnded };
     },
   };
 
-  return [list, create, update, changePassword];
+  const resetTotp: RouteDefinition<unknown, unknown, { id: number }, OperatorListItem> = {
+    method: 'POST',
+    path: '/console/operators/{id}/totp-reset',
+    auth: 'operator',
+    permission: 'operators.manage',
+    schema: { params: idParams },
+    async handler(request) {
+      const id = String(request.params.id);
+      if (id === request.principal!.id) throw new ApiError(ERROR_CODES.badRequest, 'console-core:totpResetSelf', { field: 'id' });
+      const current = await findOperatorById(db, id);
+      if (!current) throw new ApiError(ERROR_CODES.notFound, 'errors.fieldNotFound', { field: 'id', params: { field: 'id' } });
+      if (!current.totp_secret) throw new ApiError(ERROR_CODES.conflict, 'console-core:totpNotBound', { field: 'id' });
+      await db.updateTable('operator').set({ totp_secret: null, totp_last_step: null }).where('id', '=', current.id).execute();
+      // signed out everywhere, the operator signs in again and must bind a new authenticator first
+      const sessionsEnded = await endOperatorSessions(db, options.sessions, id, options.now());
+      access.invalidate(id);
+      await audit.record({
+        operatorId: request.principal!.id,
+        action: 'console.totp.reset',
+        target: `operator/${id}`,
+        before: { totpBound: true },
+        after: { totpBound: false, sessionsEnded },
+        ip: request.ip,
+      });
+      const row = await db.selectFrom('operator').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
+      return listItemOf(row);
+    },
+  };
+
+  return [list, create, update, changePassword, resetTotp];
 }

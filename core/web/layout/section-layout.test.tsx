@@ -20,8 +20,11 @@ const devices = plugin('devices', {
   routes: [
     { name: 'account.devices', path: '/account/center/device-management', page: page('devices page'), section: 'account.center' },
     { name: 'account.device-rename', path: '/account/center/setting/device', page: page('rename page'), section: 'account.center' },
+    { name: 'account.device-detail', path: '/account/center/device/:id', page: page('device detail'), section: 'account.center' },
   ],
-  menus: [{ id: 'devices', slot: 'account.center', order: 2, titleKey: 'Devices', route: 'account.devices', activeOn: ['account.device-rename'] }],
+  menus: [
+    { id: 'devices', slot: 'account.center', order: 2, titleKey: 'Devices', route: 'account.devices', activeOn: ['account.device-rename', 'account.device-detail'] },
+  ],
 });
 
 let roots: Array<{ dispose(): void }> = [];
@@ -55,6 +58,13 @@ describe('section layout', () => {
     expect(await screen.findByText('rename page')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Devices' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: 'Info' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('matches further routes with params by their pattern', async () => {
+    const { root } = await renderShell('/account/center/device/7', { plugins: [home, info, devices] });
+    roots.push(root);
+    expect(await screen.findByText('device detail')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Devices' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('refuses a route framed in an unknown section', () => {

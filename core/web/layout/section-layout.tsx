@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SectionSlot } from '../../plugin-api';
 import { selectMenuEntry, visibleEntries } from '../app/menu-entry';
 import { Slot } from '../app/slot';
+import { pathMatches } from '../registry/route-path';
 import { useRoot } from '../store/root-context';
 
 /**
@@ -24,7 +25,11 @@ export const SectionLayout = observer(function SectionLayout({ section, children
           {entries.map((entry) => {
             const path = entry.route ? root.href(entry.route, entry.params) : entry.href;
             const active =
-              (path !== undefined && isActive(path.split('?')[0])) || (entry.activeOn ?? []).some((route) => isActive(root.href(route)));
+              (path !== undefined && isActive(path.split('?')[0])) ||
+              (entry.activeOn ?? []).some((route) => {
+                const pattern = root.registry.route(route)?.path;
+                return pattern !== undefined && pathMatches(pattern, current);
+              });
             return (
               <button
                 key={`${entry.pluginId}:${entry.id}`}

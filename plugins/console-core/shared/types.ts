@@ -29,6 +29,8 @@ export const CONSOLE_TOTP_SECRET_PATH = '/console/me/totp/secret';
 export const CONSOLE_TOTP_PATH = '/console/me/totp';
 export const CONSOLE_OPERATORS_PATH = '/console/operators';
 export const CONSOLE_AUDIT_PATH = '/console/audit';
+export const CONSOLE_COLLECTIONS_PATH = '/console/collections';
+export const CONSOLE_SITE_SETTINGS_PATH = '/console/site-settings';
 
 /** data.field of the 403 that means "bind TOTP first" (the kernel's TOTP_SETUP_FIELD). */
 export const TOTP_SETUP_FIELD = 'totp';
@@ -40,6 +42,39 @@ export const CONSOLE_HOME_ROUTE = 'console.home';
 export const CONSOLE_ACCOUNT_ROUTE = 'console.account';
 export const CONSOLE_OPERATORS_ROUTE = 'console.operators';
 export const CONSOLE_AUDIT_ROUTE = 'console.audit';
+export const CONSOLE_CONTENT_ROUTE = 'console.content';
+export const CONSOLE_COLLECTION_ROUTE = 'console.collection';
+export const CONSOLE_SETTINGS_ROUTE = 'console.settings';
+
+/** A cgform collection as GET /console/collections lists it. */
+export interface Collection {
+  code: string;
+  title: string;
+  rowCount: number;
+  /** The JSON Schema every row satisfies (checked on the server). */
+  schema: Record<string, unknown>;
+  uiSchema: Record<string, unknown>;
+}
+
+/** A stored row: its id, then its fields. */
+export type CollectionRow = { id: number } & Record<string, unknown>;
+
+/** GET /console/site-settings lists the sites the server serves. */
+export interface SiteEntry {
+  name: string;
+  title: string;
+}
+
+/** GET and POST /console/site-settings/{site}. */
+export interface SiteSettingsView {
+  site: string;
+  /** Values in force: the site config with the operator's changes. */
+  settings: Record<string, string | number | boolean>;
+  /** The settings changed from the site config. */
+  overridden: string[];
+  /** JSON Schema of the editable settings. */
+  schema: Record<string, unknown>;
+}
 
 /** The store id of the operator session: root.store<OperatorConsole>(OPERATOR_CONSOLE_STORE). */
 export const OPERATOR_CONSOLE_STORE = 'console-core';

@@ -13,6 +13,7 @@ import '../console.css';
 interface Filters {
   operator: string;
   action: string;
+  target: string;
   from: string;
   to: string;
 }
@@ -30,6 +31,7 @@ function queryOf(filters: Filters, page: number): string {
   const params = new URLSearchParams({ page: String(page), size: String(PAGE_SIZE) });
   if (filters.operator.trim()) params.set('operator', filters.operator.trim());
   if (filters.action.trim()) params.set('action', filters.action.trim());
+  if (filters.target.trim()) params.set('target', filters.target.trim());
   const from = isoOf(filters.from);
   const to = isoOf(filters.to);
   if (from) params.set('from', from);
@@ -39,11 +41,11 @@ function queryOf(filters: Filters, page: number): string {
 
 const change = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
-/** The audit log: who did what, before and after, when and from where; filtered and paged, newest first. */
+/** The audit log: who did what to what, before and after, when and from where; filtered and paged, newest first. */
 const AuditPage = observer(function AuditPage() {
   const store = useOperator();
   const { t } = useTranslation('console-core');
-  const [draft, setDraft] = useState<Filters>({ operator: '', action: '', from: '', to: '' });
+  const [draft, setDraft] = useState<Filters>({ operator: '', action: '', target: '', from: '', to: '' });
   const [filters, setFilters] = useState<Filters>(draft);
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<Page<AuditRecord> | null>(null);
@@ -80,6 +82,10 @@ const AuditPage = observer(function AuditPage() {
           <label className="cc-field">
             {t('auditAction')}
             <Input name="action" value={draft.action} onChange={(action) => setDraft({ ...draft, action })} />
+          </label>
+          <label className="cc-field">
+            {t('auditTarget')}
+            <Input name="target" value={draft.target} onChange={(target) => setDraft({ ...draft, target })} />
           </label>
           <label className="cc-field">
             {t('auditFrom')}

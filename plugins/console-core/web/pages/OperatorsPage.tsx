@@ -1,4 +1,4 @@
-import { Button, Input, Select } from '@douyinfe/semi-ui-19';
+import { Button, Input, Popconfirm, Select } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ interface OperatorRow {
   createdAt: string;
 }
 
-/** Operators: the list, adding one with a role and an initial password, changing a role, disabling. */
+/** Operators: the list, adding one with a role and an initial password, changing a role, disabling, resetting TOTP. */
 const OperatorsPage = observer(function OperatorsPage() {
   const store = useOperator();
   const { t } = useTranslation('console-core');
@@ -55,6 +55,7 @@ const OperatorsPage = observer(function OperatorsPage() {
   };
   const update = (row: OperatorRow, change: { role?: string; disabled?: boolean }) =>
     run(() => store.http.post(`${CONSOLE_OPERATORS_PATH}/${row.id}`, change, { silent: true }));
+  const resetTotp = (row: OperatorRow) => run(() => store.http.post(`${CONSOLE_OPERATORS_PATH}/${row.id}/totp-reset`, {}, { silent: true }));
 
   if (!store.hydrated || !store.isSignedIn) return <PageSpinner />;
   return (
@@ -104,10 +105,25 @@ const OperatorsPage = observer(function OperatorsPage() {
                   </td>
                   <td>{row.totpBound ? t('yes') : t('no')}</td>
                   <td>{row.disabled ? t('operatorDisabled') : t('operatorActive')}</td>
-                  <td>
+                  <td className="cc-actions">
                     <Button size="small" type={row.disabled ? 'primary' : 'danger'} onClick={() => void update(row, { disabled: !row.disabled })}>
                       {row.disabled ? t('operatorEnable') : t('operatorDisable')}
                     </Button>
+                    {row.totpBound && row.id !== store.operator?.id && (
+                      <Popconfirm
+                        title={t('totpResetConfirm', { username: row.username })}
+                        content={t('totpResetExplain')}
+                        okText={t('totpReset')}
+                        cancelText={t('cancel')}
+                        onConfirm={() => void resetTotp(row)}
+                      >
+                        <span>
+                          <Button size="small" type="warning">
+                            {t('totpReset')}
+                          </Button>
+                        </span>
+                      </Popconfirm>
+                    )}
                   </td>
                 </tr>
               ))}
