@@ -18,6 +18,11 @@ describe('formatFiat', () => {
     expect(formatFiat(withCurrency({ symbol: '€', rate: '0.92' }), '0.15872')).toBe('€0.14602240');
     expect(formatFiat(withCurrency({ symbol: '€', rate: '0.92' }), '')).toBe('--');
   });
+
+  it('shows zero as a plain money amount', () => {
+    expect(formatFiat(withCurrency({ symbol: '€', rate: '0.92' }), '0.00000000')).toBe('€0.00');
+    expect(formatFiat(withCurrency({}), '0')).toBe('$0.00');
+  });
 });
 
 describe('formatPercentChange', () => {

@@ -22,6 +22,7 @@ export function formatFiat(root: Pick<ShellRoot, 'settings'>, usdAmount: string)
     if (error instanceof DecimalError) return INVALID_NUMBER_DISPLAY;
     throw error;
   }
+  if (/^-?0(\.0*)?$/.test(converted)) return `${symbol}0.00`;
   const shown = formatNumberDisplay(converted);
   return shown.startsWith('-') ? `-${symbol}${shown.slice(1)}` : `${symbol}${shown}`;
 }

@@ -6,7 +6,7 @@ import type { WithdrawalRecord } from '../../shared/types';
 import { formatAmount } from '../amounts';
 import { walletApi } from '../wallet-api';
 import { useWalletStore } from '../use-wallet-data';
-import { HashCell, pagingOf, TimeCell } from './record-columns';
+import { CurrencyNetworkCell, HashCell, pagingOf, TimeCell } from './record-columns';
 import { StatusTag } from './StatusTag';
 
 /**
@@ -42,8 +42,11 @@ export function WithdrawalTable({
 
   const columns = [
     { title: t('colTime'), dataIndex: 'createTime', render: (time: string) => <TimeCell iso={time} language={i18n.language} /> },
-    { title: t('colCurrency'), dataIndex: 'currency' },
-    { title: t('colNetwork'), dataIndex: 'network' },
+    {
+      title: t('colCurrencyNetwork'),
+      dataIndex: 'currency',
+      render: (_: unknown, record: WithdrawalRecord) => <CurrencyNetworkCell currency={record.currency} network={record.network} />,
+    },
     { title: t('colAddress'), dataIndex: 'address', render: (address: string) => <HashCell value={address} /> },
     { title: t('colAmount'), dataIndex: 'amount', align: 'right' as const, render: (amount: string) => formatAmount(amount) },
     { title: t('colFee'), dataIndex: 'fee', align: 'right' as const, render: (fee: string) => formatAmount(fee) },
@@ -52,6 +55,7 @@ export function WithdrawalTable({
     {
       title: t('colReason'),
       dataIndex: 'reason',
+      width: 200,
       render: (reason: string | null) => (reason ? <span className="wallet-reason" data-testid="withdrawal-reason">{reason}</span> : <span className="wallet-muted">–</span>),
     },
     { title: t('colTxHash'), dataIndex: 'txHash', render: (hash: string | null) => <HashCell value={hash} /> },
@@ -77,6 +81,8 @@ export function WithdrawalTable({
       loading={loading}
       empty={t('noRecords')}
       pagination={pagingOf(page, onPageChange)}
+      // many columns: scroll sideways on narrow screens rather than squeeze them
+      scroll={{ x: 'max-content' }}
       onRow={(record?: WithdrawalRecord) => ({ 'data-record': record?.id })}
     />
   );

@@ -11,8 +11,26 @@ export function pagingOf<T>(page: Page<T> | undefined, onPageChange?: (current: 
   return { currentPage: page?.current ?? 1, pageSize: page?.size ?? RECORDS_PAGE_SIZE, total: page?.total ?? 0, onPageChange };
 }
 
+/** A record's time on two lines (date, then time) to keep wide tables narrow. */
 export function TimeCell({ iso, language }: { iso: string; language: string }) {
-  return <span className="wallet-time">{formatTime(iso, language)}</span>;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return <span className="wallet-time">{iso}</span>;
+  return (
+    <span className="wallet-time" title={formatTime(iso, language)}>
+      <span>{date.toLocaleDateString(language, { year: 'numeric', month: '2-digit', day: '2-digit' })}</span>
+      <span className="wallet-muted">{date.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}</span>
+    </span>
+  );
+}
+
+/** A currency with the network it moved on beneath it. */
+export function CurrencyNetworkCell({ currency, network }: { currency: string; network: string }) {
+  return (
+    <span className="wallet-stack">
+      <span>{currency}</span>
+      <span className="wallet-muted">{network}</span>
+    </span>
+  );
 }
 
 /** A transaction hash or address: shortened, the whole value in the title and copyable. */
