@@ -53,6 +53,7 @@ export const FOOTER_SEED: SeedTreeItem[] = [
     children: [
       { sort: 1, title_code: 'customerService', skip_type: 'page', skip_path: '/service', titles: titles('客戶服務', 'Customer service', '고객 서비스', 'カスタマーサービス', 'Kundenservice', 'Service client', 'Müşteri hizmetleri') },
       { sort: 2, title_code: 'tradingRules', skip_type: 'page', skip_path: '/trading-rules', titles: titles('交易規則', 'Trading rules', '거래 규칙', '取引ルール', 'Handelsregeln', 'Règles de trading', 'İşlem kuralları') },
+      { sort: 3, title_code: 'helpCenter', skip_type: 'page', skip_path: '/article/main/index', titles: titles('幫助中心', 'Help center', '고객센터', 'ヘルプセンター', 'Hilfe-Center', "Centre d'aide", 'Yardım merkezi') },
     ],
   },
   {

@@ -1,18 +1,20 @@
+import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { useRoot } from '../../../../core/web';
+import { localized, type HomeFigure } from '../home-content';
 
-const STATS = ['Countries', 'Reserve', 'Ai', 'Gift'] as const;
-
-/** The platform figures; every text is in the home namespace so operators can override it. */
-export function HeroStats() {
+/** The platform figures, as operators set them (cgform home_figure). */
+export const HeroStats = observer(function HeroStats({ figures }: { figures: HomeFigure[] }) {
+  const root = useRoot();
   const { t } = useTranslation('home');
   return (
-    <dl className="hm-stats">
-      {STATS.map((stat) => (
-        <div className="hm-stat" key={stat} data-stat={stat.toLowerCase()}>
-          <dt className="hm-stat__label">{t(`stat${stat}Label`)}</dt>
-          <dd className="hm-stat__value">{t(`stat${stat}Value`)}</dd>
+    <dl className="hm-stats" aria-label={t('figures')}>
+      {figures.map((figure) => (
+        <div className="hm-stat" key={figure.id} data-stat={figure.code}>
+          <dt className="hm-stat__label">{localized(figure.label, root)}</dt>
+          <dd className="hm-stat__value">{localized(figure.value, root)}</dd>
         </div>
       ))}
     </dl>
   );
-}
+});

@@ -10,7 +10,11 @@ import manifest from '../../plugin';
 import webPlugin from '../index';
 import { envelope, initDataHandler } from '../testing/market-rows';
 
-const server = setupServer();
+/** The home page's operator content (its sections are not what these tests look at). */
+const emptyCollection = http.get('*/api/mjkj-web/cgform-api/getData/:code', () =>
+  HttpResponse.json(envelope({ records: [], total: 0, size: -521, current: 1, pages: 0 })),
+);
+const server = setupServer(emptyCollection);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();

@@ -1,0 +1,89 @@
+// Request schemas of the articles routes; the kernel answers a mismatch with a 400 naming the field.
+import type { JsonSchema } from '../../../core/plugin-api';
+import { LANGUAGES } from '../../../core/shared';
+import { ARTICLE_STATUSES, ARTICLE_TYPES, BODY_MAX, CATEGORY_TITLE_MAX, CODE_PATTERN, SORT_MAX, SUMMARY_MAX, TITLE_MAX } from './types';
+
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
+const sort = { type: 'integer', minimum: 0, maximum: SORT_MAX };
+const language = { type: 'string', enum: [...LANGUAGES] };
+const code = { type: ['string', 'null'], pattern: CODE_PATTERN };
+
+export const idParams: JsonSchema = { type: 'object', required: ['id'], properties: { id } };
+
+export const textParams: JsonSchema = {
+  type: 'object',
+  required: ['id', 'language'],
+  properties: { id, language },
+};
+
+export const contentQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { id, code: { type: 'string', pattern: CODE_PATTERN }, type: { type: 'string', enum: [...ARTICLE_TYPES] } },
+};
+
+export const noQuery: JsonSchema = { type: 'object', additionalProperties: false, properties: {} };
+
+export const categoryBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['titles'],
+  properties: {
+    parentId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
+    titles: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(LANGUAGES.map((lng) => [lng, { type: 'string', maxLength: CATEGORY_TITLE_MAX }])),
+    },
+    sort,
+  },
+};
+
+export const articleListQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    language,
+    status: { type: 'string', enum: [...ARTICLE_STATUSES] },
+    type: { type: 'string', enum: [...ARTICLE_TYPES] },
+    /** A category (its sections' articles) or a section. */
+    categoryId: id,
+    page: { type: 'integer', minimum: 1, default: 1 },
+    size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+};
+
+export const articleMetaBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type'],
+  properties: { type: { type: 'string', enum: [...ARTICLE_TYPES] }, code, sectionId: { ...id, type: ['integer', 'null'] }, sort },
+};
+
+const textProperties = {
+  title: { type: 'string', maxLength: TITLE_MAX },
+  summary: { type: 'string', maxLength: SUMMARY_MAX },
+  body: { type: 'string', maxLength: BODY_MAX },
+};
+
+export const articleTextBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'body'],
+  properties: textProperties,
+};
+
+/** A new article: its settings and its first text (a draft in `language`). */
+export const articleCreateBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'language', 'title', 'body'],
+  properties: { ...(articleMetaBody.properties as object), language, ...textProperties },
+};
+
+export const previewBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['body'],
+  properties: { body: { type: 'string', maxLength: BODY_MAX } },
+};
