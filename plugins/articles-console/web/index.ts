@@ -1,14 +1,6 @@
-import { defineWebPlugin, type RouteContribution } from '../../../core/plugin-api';
-import { operatorCan } from '../../console-core/shared/types';
+import { defineWebPlugin } from '../../../core/plugin-api';
+import { consoleMenu, consolePage } from '../../console-core/shared/types';
 import { ARTICLE_EDIT_ROUTE, ARTICLES_LIST_ROUTE, CATEGORIES_ROUTE } from './ids';
-
-const consolePage = (name: string, path: string, page: RouteContribution['page']): RouteContribution => ({
-  name,
-  path,
-  page,
-  layout: 'bare',
-  section: 'console.side',
-});
 
 export default defineWebPlugin({
   id: 'articles-console',
@@ -18,8 +10,8 @@ export default defineWebPlugin({
     consolePage(CATEGORIES_ROUTE, '/article-categories', () => import('./pages/CategoriesPage')),
   ],
   menus: [
-    { id: 'articles-console.articles', slot: 'console.side', order: 60, titleKey: 'articles-console:menuArticles', route: ARTICLES_LIST_ROUTE, visible: operatorCan('articles.edit') },
-    { id: 'articles-console.categories', slot: 'console.side', order: 61, titleKey: 'articles-console:menuCategories', route: CATEGORIES_ROUTE, visible: operatorCan('articles.edit') },
+    consoleMenu({ id: 'articles-console.articles', order: 60, titleKey: 'articles-console:menuArticles', route: ARTICLES_LIST_ROUTE, permission: 'articles.edit' }),
+    consoleMenu({ id: 'articles-console.categories', order: 61, titleKey: 'articles-console:menuCategories', route: CATEGORIES_ROUTE, permission: 'articles.edit' }),
   ],
   locales: (language) => import(`../../../locales/${language}/articles-console.json`),
 });

@@ -1,4 +1,4 @@
-import type { HttpClient, ShellRoot } from '../../../core/plugin-api';
+import type { HttpClient, MenuContribution, RouteContribution, ShellRoot } from '../../../core/plugin-api';
 
 /** The signed-in operator as POST /console/auth/login returns it. */
 export interface OperatorProfile {
@@ -100,4 +100,15 @@ export interface OperatorConsole {
 /** A menu-entry predicate for console plugins: shown only when the signed-in operator's role has the permission. */
 export function operatorCan(permission: string): (root: ShellRoot) => boolean {
   return (root) => root.store<OperatorConsole>(OPERATOR_CONSOLE_STORE).can(permission);
+}
+
+/** A console page: bare layout, framed by the console's side menu. */
+export function consolePage(name: string, path: string, page: RouteContribution['page']): RouteContribution {
+  return { name, path, page, layout: 'bare', section: 'console.side' };
+}
+
+/** A console side-menu entry `<namespace>:<titleKey>` shown to operators whose role has the permission. */
+export function consoleMenu(entry: { id: string; order: number; titleKey: string; route: string; permission: string }): MenuContribution {
+  const { permission, ...rest } = entry;
+  return { ...rest, slot: 'console.side', visible: operatorCan(permission) };
 }

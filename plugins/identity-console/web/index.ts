@@ -1,14 +1,6 @@
-import { defineWebPlugin, type RouteContribution } from '../../../core/plugin-api';
-import { operatorCan } from '../../console-core/shared/types';
+import { defineWebPlugin } from '../../../core/plugin-api';
+import { consoleMenu, consolePage } from '../../console-core/shared/types';
 import { KYC_QUEUE_ROUTE, MAILBOX_ROUTE, MEMBERS_ROUTE, RETURN_APPLIES_ROUTE } from './route-names';
-
-const consolePage = (name: string, path: string, page: RouteContribution['page']): RouteContribution => ({
-  name,
-  path,
-  page,
-  layout: 'bare',
-  section: 'console.side',
-});
 
 export default defineWebPlugin({
   id: 'identity-console',
@@ -19,10 +11,10 @@ export default defineWebPlugin({
     consolePage(MAILBOX_ROUTE, '/identity/mailbox', () => import('./pages/MailboxPage')),
   ],
   menus: [
-    { id: 'identity-console.members', slot: 'console.side', order: 10, titleKey: 'identity-console:menuMembers', route: MEMBERS_ROUTE, visible: operatorCan('members.read') },
-    { id: 'identity-console.kyc', slot: 'console.side', order: 20, titleKey: 'identity-console:menuKyc', route: KYC_QUEUE_ROUTE, visible: operatorCan('kyc.review') },
-    { id: 'identity-console.returns', slot: 'console.side', order: 30, titleKey: 'identity-console:menuReturns', route: RETURN_APPLIES_ROUTE, visible: operatorCan('returns.process') },
-    { id: 'identity-console.mailbox', slot: 'console.side', order: 40, titleKey: 'identity-console:menuMailbox', route: MAILBOX_ROUTE, visible: operatorCan('mailbox.read') },
+    consoleMenu({ id: 'identity-console.members', order: 10, titleKey: 'identity-console:menuMembers', route: MEMBERS_ROUTE, permission: 'members.read' }),
+    consoleMenu({ id: 'identity-console.kyc', order: 20, titleKey: 'identity-console:menuKyc', route: KYC_QUEUE_ROUTE, permission: 'kyc.review' }),
+    consoleMenu({ id: 'identity-console.returns', order: 30, titleKey: 'identity-console:menuReturns', route: RETURN_APPLIES_ROUTE, permission: 'returns.process' }),
+    consoleMenu({ id: 'identity-console.mailbox', order: 40, titleKey: 'identity-console:menuMailbox', route: MAILBOX_ROUTE, permission: 'mailbox.read' }),
   ],
   locales: (language) => import(`../../../locales/${language}/identity-console.json`),
 });

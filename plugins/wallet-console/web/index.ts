@@ -1,14 +1,6 @@
-import { defineWebPlugin, type RouteContribution } from '../../../core/plugin-api';
-import { operatorCan } from '../../console-core/shared/types';
+import { defineWebPlugin } from '../../../core/plugin-api';
+import { consoleMenu, consolePage } from '../../console-core/shared/types';
 import { BONUS_ROUTE, CURRENCIES_ROUTE, DEPOSITS_ROUTE, WITHDRAWALS_ROUTE } from './route-names';
-
-const consolePage = (name: string, path: string, page: RouteContribution['page']): RouteContribution => ({
-  name,
-  path,
-  page,
-  layout: 'bare',
-  section: 'console.side',
-});
 
 export default defineWebPlugin({
   id: 'wallet-console',
@@ -19,10 +11,10 @@ export default defineWebPlugin({
     consolePage(BONUS_ROUTE, '/wallet/bonus', () => import('./pages/BonusPage')),
   ],
   menus: [
-    { id: 'wallet-console.withdrawals', slot: 'console.side', order: 100, titleKey: 'wallet-console:menuWithdrawals', route: WITHDRAWALS_ROUTE, visible: operatorCan('withdrawals.review') },
-    { id: 'wallet-console.deposits', slot: 'console.side', order: 110, titleKey: 'wallet-console:menuDeposits', route: DEPOSITS_ROUTE, visible: operatorCan('members.read') },
-    { id: 'wallet-console.currencies', slot: 'console.side', order: 120, titleKey: 'wallet-console:menuCurrencies', route: CURRENCIES_ROUTE, visible: operatorCan('wallet.configure') },
-    { id: 'wallet-console.bonus', slot: 'console.side', order: 130, titleKey: 'wallet-console:menuBonus', route: BONUS_ROUTE, visible: operatorCan('wallet.credit') },
+    consoleMenu({ id: 'wallet-console.withdrawals', order: 100, titleKey: 'wallet-console:menuWithdrawals', route: WITHDRAWALS_ROUTE, permission: 'withdrawals.review' }),
+    consoleMenu({ id: 'wallet-console.deposits', order: 110, titleKey: 'wallet-console:menuDeposits', route: DEPOSITS_ROUTE, permission: 'members.read' }),
+    consoleMenu({ id: 'wallet-console.currencies', order: 120, titleKey: 'wallet-console:menuCurrencies', route: CURRENCIES_ROUTE, permission: 'wallet.configure' }),
+    consoleMenu({ id: 'wallet-console.bonus', order: 130, titleKey: 'wallet-console:menuBonus', route: BONUS_ROUTE, permission: 'wallet.credit' }),
   ],
   locales: (language) => import(`../../../locales/${language}/wallet-console.json`),
 });
