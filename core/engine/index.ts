@@ -2,3 +2,4 @@
 // Their durable persistence is a separate entry: core/engine/persistence.
 export * from './ledger';
 export * from './book';
+export * from './spot';

@@ -6,18 +6,19 @@ import consoleCoreServer from '../../plugins/console-core/server';
 import identityConsoleManifest from '../../plugins/identity-console/plugin';
 import identityConsoleServer from '../../plugins/identity-console/server';
 import identityManifest from '../../plugins/identity/plugin';
-import { createIdentityServer, latestCodeFor } from '../../plugins/identity/server';
+import { createIdentityServer } from '../../plugins/identity/server';
 import kycManifest from '../../plugins/kyc/plugin';
 import { encodeBmp24 } from '../../plugins/kyc/server/bmp';
 import kycServer from '../../plugins/kyc/server';
 import { signInAndBindTotp } from './console-harness';
+import { memberSignUps, type SignedUpMember } from './member-sign-up';
 import { fetchJson, startTestServer, TEST_OPERATOR_PASSWORD, type JsonResponse, type TestDialect, type TestServer } from './harness';
 
 export const MEMBER_PASSWORD = 'Quiet-Lantern-73';
 
 export interface KycTestServer extends TestServer {
   /** Signs up a member (code from the development mailbox) and returns its id, uid and a user token. */
-  signUp(email: string): Promise<{ id: string; uid: string; token: string }>;
+  signUp(email: string): Promise<SignedUpMember>;
   operatorToken: string;
   /** Uploads a file through the kernel's upload route as that user. */
   upload(token: string, bytes: Buffer, fileName: string, contentType?: string): Promise<JsonResponse>;
@@ -38,8 +39,6 @@ export async function startKycServer(dialect: TestDialect): Promise<KycTestServe
       { manifest: identityConsoleManifest, server: identityConsoleServer },
     ],
   });
-  let inviteCode: string | undefined;
-  let signUps = 0;
   const get = (path: string, token?: string) => fetchJson(server.api(path), { headers: auth(token) });
   const post = (path: string, body: unknown, token?: string) =>
     fetchJson(server.api(path), { method: 'POST', headers: { 'content-type': 'application/json', ...auth(token) }, body: JSON.stringify(body) });
@@ -50,23 +49,7 @@ export async function startKycServer(dialect: TestDialect): Promise<KycTestServe
     operatorToken: operator.token,
     get,
     post,
-    async signUp(email: string) {
-      // each sign-up from its own address, so the per-IP code limit never applies
-      const ip = `10.1.${Math.floor(signUps / 250)}.${(signUps += 1) % 250}`;
-      const headers = { 'x-forwarded-for': ip };
-      const sent = await fetchJson(`${server.api('/coin/open/send/email')}?${new URLSearchParams({ email, type: 'register' })}`, { headers });
-      if (sent.status !== 200) throw new Error(`send code failed: ${JSON.stringify(sent.body)}`);
-      const code = await latestCodeFor(server.context.db, email);
-      const registered = await fetchJson(server.api('/coin/open/register'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ account: 'email', email, code, password: MEMBER_PASSWORD, inviteCode }),
-      });
-      if (registered.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(registered.body)}`);
-      const row = await server.context.db.selectFrom('member').select(['id', 'uid', 'invite_code']).where('email', '=', email).executeTakeFirstOrThrow();
-      inviteCode ??= String(row.invite_code);
-      return { id: String(row.id), uid: String(row.uid), token: server.mintToken('user', String(row.id)) };
-    },
+    signUp: memberSignUps(server, { password: MEMBER_PASSWORD, network: 1 }),
     upload(token: string, bytes: Buffer, fileName: string, contentType = 'application/octet-stream') {
       const form = new FormData();
       form.append('type', 'kyc');

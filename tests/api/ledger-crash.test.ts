@@ -1,11 +1,11 @@
 // Crash test: a child process applies deposits and transfers through the ledger service and prints every
 // acknowledged command id; it is killed with SIGKILL at a random moment, restarted, killed again… Then no
 // acknowledged movement may be missing and the invariants must hold.
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSystemKey, mayGoNegative } from '../../core/engine';
 import { LedgerService } from '../../core/engine/persistence';
+import { runUntilKilled } from './crash-child';
 import { availableDialects } from './harness';
 import { LEDGER_CURRENCIES, createLedgerDatabase, type LedgerDatabase } from './ledger-harness';
 
@@ -40,41 +40,9 @@ function next() {
 for (let k = 0; k < 64; k++) next();
 `;
 
-interface Round {
-  acknowledged: Map<string, boolean>;
-  readyHash: string;
-}
-
-function runChild(data: LedgerDatabase, round: number, killAfterMs: number): Promise<Round> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
-      env: { ...process.env, DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl ?? '', ROUND: String(round), CURRENCIES: JSON.stringify(LEDGER_CURRENCIES) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const acknowledged = new Map<string, boolean>();
-    let readyHash = '';
-    let buffered = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        const [word, id, ok] = line.split(' ');
-        if (word === 'ready' && !readyHash) {
-          readyHash = id!;
-          setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-        } else if (word === 'ack') acknowledged.set(id!, ok === '1');
-      }
-    });
-    const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.on('exit', (_code, signal) => {
-      clearTimeout(guard);
-      if (signal !== 'SIGKILL' || !readyHash) reject(new Error(`child ended without being killed (${signal}): ${stderr.slice(-2000)}`));
-      else resolvePromise({ acknowledged, readyHash });
-    });
-  });
+function runChild(data: LedgerDatabase, round: number, killAfterMs: number) {
+  const env = { DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl ?? '', ROUND: String(round), CURRENCIES: JSON.stringify(LEDGER_CURRENCIES) };
+  return runUntilKilled(CHILD, env, { killAfterMs, guardMs: 20_000 });
 }
 
 const dialects = await availableDialects();
@@ -95,7 +63,7 @@ describe.each(dialects)('ledger crash test on %s', (dialect) => {
     for (let round = 0; round < ROUNDS; round++) {
       const outcome = await runChild(data, round, 150 + Math.floor(Math.random() * 500));
       for (const [id, ok] of outcome.acknowledged) acknowledged.set(id, ok);
-      expect(outcome.readyHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(outcome.readyInfo).toMatch(/^[0-9a-f]{64}$/);
     }
     expect(acknowledged.size).toBeGreaterThan(ROUNDS * 10);
 

@@ -4,24 +4,19 @@ import consoleCoreManifest from '../../plugins/console-core/plugin';
 import consoleCoreServer from '../../plugins/console-core/server';
 import { IDENTITY_SERVICE, type IdentityService } from '../../plugins/identity/shared/service';
 import identityManifest from '../../plugins/identity/plugin';
-import { createIdentityServer, latestCodeFor } from '../../plugins/identity/server';
+import { createIdentityServer } from '../../plugins/identity/server';
 import notificationsManifest from '../../plugins/notifications/plugin';
 import notificationsServer from '../../plugins/notifications/server';
 import { NOTIFICATIONS_SERVICE, type NotificationsService } from '../../plugins/notifications/shared/service';
 import { SEND_NOTIFICATION_PATH, type OrderChangeMessage } from '../../plugins/notifications/shared/types';
 import { consoleCall, signInAndBindTotp } from './console-harness';
-import { availableDialects, fetchJson, startTestServer, TEST_OPERATOR_PASSWORD, type TestServer } from './harness';
+import { memberSignUps, type SignedUpMember } from './member-sign-up';
+import { availableDialects, startTestServer, TEST_OPERATOR_PASSWORD, type TestServer } from './harness';
 
 const dialects = await availableDialects();
 const STAFF_PASSWORD = 'Staff-Password-42';
 const MEMBER_PASSWORD = 'Copper-Meadow-31';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Member {
-  id: string;
-  uid: string;
-  token: string;
-}
 
 /** An MQTT client of a member, subscribed to the given topics, recording every message's data. */
 async function subscriber(server: TestServer, token: string, topics: string[]) {
@@ -53,25 +48,11 @@ describe.each(dialects)('order notifications (%s)', (dialect) => {
   let admin: string;
   let support: string;
   let content: string;
-  let inviteCode: string | undefined;
-  let signUps = 0;
   const clients: MqttClient[] = [];
 
-  async function signUp(): Promise<Member> {
-    const email = `nt${Date.now().toString(36)}${(signUps += 1)}@example.com`;
-    const headers = { 'x-forwarded-for': `10.4.0.${signUps}` };
-    await fetchJson(`${server.api('/coin/open/send/email')}?${new URLSearchParams({ email, type: 'register' })}`, { headers });
-    const code = await latestCodeFor(server.context.db, email);
-    const registered = await fetchJson(server.api('/coin/open/register'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ account: 'email', email, code, password: MEMBER_PASSWORD, inviteCode }),
-    });
-    if (registered.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(registered.body)}`);
-    const row = await server.context.db.selectFrom('member').select(['id', 'uid', 'invite_code']).where('email', '=', email).executeTakeFirstOrThrow();
-    inviteCode ??= String(row.invite_code);
-    return { id: String(row.id), uid: String(row.uid), token: server.mintToken('user', String(row.id)) };
-  }
+  let signUpAs: (email: string) => Promise<SignedUpMember>;
+  let signUps = 0;
+  const signUp = () => signUpAs(`nt${Date.now().toString(36)}${(signUps += 1)}@example.com`);
 
   async function staff(username: string, role: string): Promise<string> {
     const created = await consoleCall(server, '/console/operators', admin, { username, role, password: STAFF_PASSWORD });
@@ -92,6 +73,7 @@ describe.each(dialects)('order notifications (%s)', (dialect) => {
         { manifest: notificationsManifest, server: notificationsServer },
       ],
     });
+    signUpAs = memberSignUps(server, { password: MEMBER_PASSWORD, network: 4 });
     admin = (await signInAndBindTotp(server, 'admin', TEST_OPERATOR_PASSWORD)).token;
     support = await staff('support-nt', 'support');
     content = await staff('content-nt', 'content');

@@ -4,13 +4,13 @@
 // at a random moment, restarted, killed again… Then the server must start (the ledger replays its log and compares
 // it with the stored balances), every answered command must be in the log with the answer's outcome, and the
 // invariants must hold.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '../../core/shared';
 import { WALLET_PATHS } from '../../plugins/wallet/shared/types';
+import { runUntilKilled } from './crash-child';
 import { availableDialects, createPostgresDatabase, TEST_PASSWORD_HASHING, type TestDialect, type TestServer } from './harness';
 import { startWalletServer } from './wallet-harness';
 
@@ -63,43 +63,9 @@ async function step() {
 for (let k = 0; k < 32; k++) step();
 `;
 
-interface Round {
-  acknowledged: Map<string, boolean>;
-  odd: string[];
-}
-
-function runChild(dataDir: string, databaseUrl: string | undefined, round: number, killAfterMs: number): Promise<Round> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', ROUND: String(round), HASHING: JSON.stringify(TEST_PASSWORD_HASHING) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const acknowledged = new Map<string, boolean>();
-    const odd: string[] = [];
-    let ready = false;
-    let buffered = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop()!;
-      for (const line of lines) {
-        const [word, id, ok] = line.split(' ');
-        if (word === 'ready' && !ready) {
-          ready = true;
-          setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-        } else if (word === 'ack') acknowledged.set(id!, ok === '1');
-        else if (word === 'odd') odd.push(id!);
-      }
-    });
-    const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('exit', (_code, signal) => {
-      clearTimeout(guard);
-      if (signal !== 'SIGKILL' || !ready) reject(new Error(`child ended without being killed (${signal}): ${stderr.slice(-2000)}`));
-      else resolvePromise({ acknowledged, odd });
-    });
-  });
+function runChild(dataDir: string, databaseUrl: string | undefined, round: number, killAfterMs: number) {
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', ROUND: String(round), HASHING: JSON.stringify(TEST_PASSWORD_HASHING) };
+  return runUntilKilled(CHILD, env, { killAfterMs, guardMs: 60_000 });
 }
 
 const dialects = await availableDialects();

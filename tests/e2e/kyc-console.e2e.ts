@@ -1,32 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import defaultSite from '../../site-configs/default';
 import { openBrowser, SCREENSHOT_DIR, type BrowserSession } from './browser';
 import { OPERATOR_PASSWORD } from './global-setup';
+import { signInInBrowser, signUpMember, texts } from './members';
 import { operatorToken, signInToConsole } from './operator';
 
-const HEAD = defaultSite.api.head;
 const PASSWORD = 'Quiet-Lantern-73';
-const texts = (language: string, namespace: string) => JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8'));
 const identity = texts('en', 'identity');
 const kyc = texts('en', 'kyc');
 const core = texts('en', 'core');
-
-/** JSON calls against the running server, answering the envelope's data (throwing on any other code). */
-async function call<T = any>(baseUrl: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const url = path.startsWith('/api/') ? `${baseUrl}${path}` : `${baseUrl}/api/${HEAD}${path}`;
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Blade-Auth', `bearer ${init.token}`);
-  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
-  const response = await fetch(url, { ...init, headers });
-  const body = await response.json();
-  if (typeof body.access_token === 'string') return body;
-  if (body.code !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body.data;
-}
 
 /** A photo-like test image: a coloured card with a lighter band, so the previews show what was picked. */
 async function idImage(r: number, g: number, b: number, format: 'jpeg' | 'png' | 'gif'): Promise<Buffer> {
@@ -37,28 +21,16 @@ async function idImage(r: number, g: number, b: number, format: 'jpeg' | 'png' |
     .toBuffer();
 }
 
-/** A member signed up through the public endpoints, with the code from the development mailbox. */
-async function signUpMember(baseUrl: string, operatorToken: string): Promise<string> {
-  const email = `kyc-e2e-${Date.now().toString(36)}@example.com`;
-  const existing = await call(baseUrl, '/console/identity/members?size=1', { token: operatorToken });
-  const inviteCode = existing.records[0]?.inviteCode;
-  await call(baseUrl, `/coin/open/send/email?${new URLSearchParams({ email, type: 'register' })}`);
-  const mail = await call(baseUrl, `/console/dev/mailbox?${new URLSearchParams({ to: email, page: '1' })}`, { token: operatorToken });
-  const code = /\b(\d{6})\b/.exec(mail.records[0].body)![1];
-  await call(baseUrl, '/coin/open/register', { method: 'POST', body: JSON.stringify({ account: 'email', email, code, password: PASSWORD, inviteCode }) });
-  return email;
-}
-
 const kycFact = (page: Page) => page.getByTestId('account-kyc');
 
 describe('identity verification in Chromium: the member applies, the operator approves', () => {
   let session: BrowserSession;
   let consoleContext: BrowserContext | undefined;
-  let email: string;
+  const email = `kyc-e2e-${Date.now().toString(36)}@example.com`;
 
   beforeAll(async () => {
     session = await openBrowser();
-    email = await signUpMember(session.baseUrl, operatorToken());
+    await signUpMember(session.baseUrl, operatorToken(), email, PASSWORD);
   });
   afterAll(async () => {
     await consoleContext?.close();
@@ -67,11 +39,7 @@ describe('identity verification in Chromium: the member applies, the operator ap
 
   it('the member signs in, finds "not verified" on the info page and follows its link to the form', async () => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}/user/login`);
-    await page.locator('#login-email').fill(email);
-    await page.locator('#login-password').fill(PASSWORD);
-    await page.getByRole('button', { name: identity.login.submit, exact: true }).click();
-    await page.locator('.bourse-header').getByRole('button', { name: /UID/ }).waitFor();
+    await signInInBrowser(page, baseUrl, email, PASSWORD);
 
     await page.goto(`${baseUrl}/account/center/info`);
     await expect.poll(() => kycFact(page).getAttribute('data-state')).toBe('none');

@@ -1,41 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import defaultSite from '../../site-configs/default';
 import { openBrowser, type BrowserSession } from './browser';
+import { call, signInInBrowser, signUpMember, texts } from './members';
 import { operatorToken } from './operator';
 
-const HEAD = defaultSite.api.head;
 const PASSWORD = 'Silver-Harbor-64';
-const texts = (language: string, namespace: string) => JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8'));
-const identity = texts('en', 'identity');
 const core = texts('en', 'core');
 const en = texts('en', 'notifications');
 const de = texts('de', 'notifications');
-
-/** JSON calls against the running server, answering the envelope's data (throwing on any other code). */
-async function call<T = any>(baseUrl: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Blade-Auth', `bearer ${init.token}`);
-  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
-  const response = await fetch(`${baseUrl}/api/${HEAD}${path}`, { ...init, headers });
-  const body = await response.json();
-  if (body.code !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/** A member signed up through the public endpoints (code from the development mailbox); returns the uid. */
-async function signUpMember(baseUrl: string, email: string): Promise<string> {
-  const token = operatorToken();
-  const existing = await call(baseUrl, '/console/identity/members?size=1', { token });
-  await call(baseUrl, `/coin/open/send/email?${new URLSearchParams({ email, type: 'register' })}`);
-  const mail = await call(baseUrl, `/console/dev/mailbox?${new URLSearchParams({ to: email, page: '1' })}`, { token });
-  const code = /\b(\d{6})\b/.exec(mail.records[0].body)![1];
-  const inviteCode = existing.records[0]?.inviteCode;
-  await call(baseUrl, '/coin/open/register', { method: 'POST', body: JSON.stringify({ account: 'email', email, code, password: PASSWORD, inviteCode }) });
-  const found = await call(baseUrl, `/console/identity/members?${new URLSearchParams({ search: email })}`, { token });
-  return found.records[0].uid;
-}
 
 const notice = (baseUrl: string, uid: string, orderCode: string) =>
   call(baseUrl, '/console/notifications/send', {
@@ -54,7 +26,7 @@ describe('order notifications in Chromium', () => {
 
   beforeAll(async () => {
     session = await openBrowser();
-    uid = await signUpMember(session.baseUrl, email);
+    uid = await signUpMember(session.baseUrl, operatorToken(), email, PASSWORD);
   });
   afterAll(async () => {
     await session?.close();
@@ -62,11 +34,7 @@ describe('order notifications in Chromium', () => {
 
   it('signs the member in', async () => {
     const { page, baseUrl } = session;
-    await page.goto(`${baseUrl}/user/login`);
-    await page.locator('#login-email').fill(email);
-    await page.locator('#login-password').fill(PASSWORD);
-    await page.getByRole('button', { name: identity.login.submit, exact: true }).click();
-    await page.locator('.bourse-header').getByRole('button', { name: /UID/ }).waitFor();
+    await signInInBrowser(page, baseUrl, email, PASSWORD);
   });
 
   it('shows the four newest of five notices sent from the console; the first is gone', async () => {

@@ -1,41 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import defaultSite from '../../site-configs/default';
 import { WALLET_CONSOLE_PATHS } from '../../plugins/wallet/shared/types';
 import { openBrowser, type BrowserSession } from './browser';
+import { call, inviteCode as newestInviteCode, signUpInBrowser, texts } from './members';
 import { operatorToken as consoleOperatorToken } from './operator';
 
-const HEAD = defaultSite.api.head;
 const PASSWORD = 'Copper-Lantern-73';
 const TRADE_PASSWORD = '582046';
 /** A well-formed address outside the site: where the withdrawals go. */
 const PAYEE = '0x000000000000000000000000000000000000dEaD';
-const texts = (language: string, namespace: string) => JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8'));
 const en = texts('en', 'wallet');
 const identity = texts('en', 'identity');
 const core = texts('en', 'core');
-
-async function call<T = any>(baseUrl: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const url = path.startsWith('/api/') ? `${baseUrl}${path}` : `${baseUrl}/api/${HEAD}${path}`;
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Blade-Auth', `bearer ${init.token}`);
-  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
-  const body = await (await fetch(url, { ...init, headers })).json();
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/** The newest six-digit code mailed to an address, read from the development mailbox. */
-async function mailedCode(baseUrl: string, operatorToken: string, to: string): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const mail = await call(baseUrl, `/console/dev/mailbox?${new URLSearchParams({ to, page: '1' })}`, { token: operatorToken });
-    const newest = mail.records[0];
-    if (newest) return /\b(\d{6})\b/.exec(newest.body)![1]!;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code mailed to ${to}`);
-}
 
 describe('the wallet in Chromium, as a new member', () => {
   let session: BrowserSession;
@@ -46,17 +23,8 @@ describe('the wallet in Chromium, as a new member', () => {
 
   beforeAll(async () => {
     session = await openBrowser();
-    const baseUrl = session.baseUrl;
     operatorToken = consoleOperatorToken();
-    const members = async () => (await call(baseUrl, '/console/identity/members?size=1', { token: operatorToken })).records;
-    if ((await members()).length === 0) {
-      // the first member of a fresh installation needs no invite code: sign one up to invite ours
-      const first = `first-${Date.now().toString(36)}@example.com`;
-      await call(baseUrl, `/coin/open/send/email?${new URLSearchParams({ email: first, type: 'register' })}`);
-      const code = await mailedCode(baseUrl, operatorToken, first);
-      await call(baseUrl, '/coin/open/register', { method: 'POST', body: JSON.stringify({ account: 'email', email: first, code, password: PASSWORD }) });
-    }
-    inviteCode = (await members())[0]?.inviteCode;
+    inviteCode = await newestInviteCode(session.baseUrl, operatorToken, PASSWORD);
   });
   afterAll(async () => {
     await session?.close();
@@ -74,16 +42,7 @@ describe('the wallet in Chromium, as a new member', () => {
   it('signs up and sets a transaction password', async () => {
     const { page, baseUrl } = session;
     expect(inviteCode).toBeTruthy();
-    await page.goto(`${baseUrl}/user/register`);
-    await page.locator('#register-email').fill(email);
-    await page.getByRole('button', { name: identity.register.sendCode }).click();
-    await page.locator('#register-code').fill(await mailedCode(baseUrl, operatorToken, email));
-    await page.locator('#register-password').fill(PASSWORD);
-    await page.locator('#register-invite').fill(inviteCode!);
-    await page.getByRole('button', { name: identity.register.submit }).click();
-    const account = page.locator('.bourse-header').getByRole('button', { name: /UID/ });
-    await account.waitFor();
-    uid = (await account.getAttribute('aria-label'))!.replace(/\D/g, '');
+    uid = await signUpInBrowser(page, baseUrl, { email, password: PASSWORD, inviteCode: inviteCode!, operatorToken });
     expect(uid).not.toBe('');
 
     await page.goto(`${baseUrl}/account/center/setting/trade-pwd`);

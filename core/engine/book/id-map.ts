@@ -1,19 +1,22 @@
-// Order id → object: open addressing with linear probing over a typed array of keys and backward-shift deletion (no
-// tombstones). A JavaScript Map under constant insert/delete churn rehashes and allocates; this table keeps
-// lookups at one or two probes and allocates only when it grows. Keys are safe integers ≥ 0.
+// Order id → object: open addressing with linear probing and backward-shift deletion (no tombstones). A JavaScript
+// Map under constant insert/delete churn rehashes and allocates; this table keeps lookups at one or two probes and
+// allocates only when it grows. Keys are safe integers ≥ 0.
+//
+// Keys and values share one array, each key next to its value, so a lookup reads one cache line where separate
+// key and value arrays would read two (with a deep book the table is far larger than the CPU caches).
 const EMPTY = -1;
 
 export class IdMap<T> {
-  private keys: Float64Array;
-  private vals: (T | undefined)[];
+  /** [key, value, key, value, …]; an EMPTY key marks a free slot. */
+  private table: unknown[];
+  /** Slot count − 1 (a power of two minus one). */
   private mask: number;
   private count = 0;
 
   constructor(capacity = 1024) {
     let cap = 16;
     while (cap < capacity * 2) cap *= 2;
-    this.keys = new Float64Array(cap).fill(EMPTY);
-    this.vals = new Array<T | undefined>(cap).fill(undefined);
+    this.table = emptyTable(cap);
     this.mask = cap - 1;
   }
 
@@ -32,13 +35,14 @@ export class IdMap<T> {
   }
 
   get(key: number): T | undefined {
-    const keys = this.keys;
+    const table = this.table;
+    const mask = this.mask;
     let i = this.slot(key);
     for (;;) {
-      const k = keys[i]!;
-      if (k === key) return this.vals[i];
+      const k = table[2 * i];
+      if (k === key) return table[2 * i + 1] as T;
       if (k === EMPTY) return undefined;
-      i = (i + 1) & this.mask;
+      i = (i + 1) & mask;
     }
   }
 
@@ -47,18 +51,18 @@ export class IdMap<T> {
   }
 
   set(key: number, value: T): void {
-    if ((this.count + 1) * 2 > this.keys.length) this.grow();
-    const keys = this.keys;
+    if ((this.count + 1) * 2 > this.mask + 1) this.grow();
+    const table = this.table;
     let i = this.slot(key);
     for (;;) {
-      const k = keys[i]!;
+      const k = table[2 * i];
       if (k === key) {
-        this.vals[i] = value;
+        table[2 * i + 1] = value;
         return;
       }
       if (k === EMPTY) {
-        keys[i] = key;
-        this.vals[i] = value;
+        table[2 * i] = key;
+        table[2 * i + 1] = value;
         this.count++;
         return;
       }
@@ -67,12 +71,11 @@ export class IdMap<T> {
   }
 
   delete(key: number): boolean {
-    const keys = this.keys;
-    const vals = this.vals;
+    const table = this.table;
     const mask = this.mask;
     let i = this.slot(key);
     for (;;) {
-      const k = keys[i]!;
+      const k = table[2 * i];
       if (k === EMPTY) return false;
       if (k === key) break;
       i = (i + 1) & mask;
@@ -82,34 +85,39 @@ export class IdMap<T> {
     let j = i;
     for (;;) {
       j = (j + 1) & mask;
-      const k = keys[j]!;
+      const k = table[2 * j] as number;
       if (k === EMPTY) break;
       const home = this.slot(k);
       const between = hole <= j ? hole < home && home <= j : hole < home || home <= j;
       if (!between) {
-        keys[hole] = k;
-        vals[hole] = vals[j];
+        table[2 * hole] = k;
+        table[2 * hole + 1] = table[2 * j + 1];
         hole = j;
       }
     }
-    keys[hole] = EMPTY;
-    vals[hole] = undefined;
+    table[2 * hole] = EMPTY;
+    table[2 * hole + 1] = undefined;
     this.count--;
     return true;
   }
 
   *values(): IterableIterator<T> {
-    for (let i = 0; i < this.keys.length; i++) if (this.keys[i] !== EMPTY) yield this.vals[i]!;
+    const table = this.table;
+    for (let i = 0; i < table.length; i += 2) if (table[i] !== EMPTY) yield table[i + 1] as T;
   }
 
   private grow(): void {
-    const oldKeys = this.keys;
-    const oldVals = this.vals;
-    const cap = oldKeys.length * 2;
-    this.keys = new Float64Array(cap).fill(EMPTY);
-    this.vals = new Array<T | undefined>(cap).fill(undefined);
+    const old = this.table;
+    const cap = (this.mask + 1) * 2;
+    this.table = emptyTable(cap);
     this.mask = cap - 1;
     this.count = 0;
-    for (let i = 0; i < oldKeys.length; i++) if (oldKeys[i] !== EMPTY) this.set(oldKeys[i]!, oldVals[i]!);
+    for (let i = 0; i < old.length; i += 2) if (old[i] !== EMPTY) this.set(old[i] as number, old[i + 1] as T);
   }
+}
+
+function emptyTable(slots: number): unknown[] {
+  const table: unknown[] = [];
+  for (let i = 0; i < slots; i++) table.push(EMPTY, undefined);
+  return table;
 }

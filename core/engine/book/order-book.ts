@@ -4,7 +4,7 @@
 import { MAX_SAFE, feeNum, feeOf, marketMath, maxQtyForQuote, quoteNum, quoteOf, type MarketMath } from './arithmetic';
 import type { ExitPlan } from './orders';
 import { IdMap } from './id-map';
-import { BookSide, OrderPool, addQuote, filledQuote, type RestingOrder } from './price-levels';
+import { BookSide, OrderPool, addQuote, filledQuote, type PriceLevel, type RestingOrder } from './price-levels';
 import { StopOrder, StopStore } from './stops';
 import type {
   BookEvent,
@@ -45,6 +45,8 @@ export class OrderBook {
   /** Ids of take-profit / stop-loss legs still waiting for their parent to finish. */
   private readonly reservedIds = new Set<number>();
   private seqNo = 0;
+  /** No id above this has ever entered the book, so a new order's id is checked without a table lookup. */
+  private topId = -1;
   private tradeSeq = 0;
   private arrival = 0;
   /** Last trade price in price minor units; 0 before the first trade. */
@@ -92,6 +94,7 @@ export class OrderBook {
       return events;
     }
     this.time = order.time;
+    this.noteIds(order);
     if (order.type === 'limit') this.placeLimit(order);
     else if (order.type === 'market') this.placeMarket(order);
     else this.placeStop(order);
@@ -235,7 +238,13 @@ export class OrderBook {
       if (v < 0n || v > BigInt(MAX_SAFE)) throw new Error(`${spec.symbol}: amount out of range in snapshot`);
       return Number(v);
     };
+    const noteId = (id: number) => {
+      if (id > book.topId) book.topId = id;
+    };
     for (const r of [...snap.bids, ...snap.asks]) {
+      noteId(r.id);
+      if (r.takeProfit) noteId(r.takeProfit.id);
+      if (r.stopLoss) noteId(r.stopLoss.id);
       const tp = r.takeProfit ? { id: r.takeProfit.id, price: num(r.takeProfit.price) } : null;
       const sl = r.stopLoss ? { id: r.stopLoss.id, price: num(r.stopLoss.price) } : null;
       const exits = tp || sl ? { takeProfit: tp, stopLoss: sl } : null;
@@ -251,6 +260,7 @@ export class OrderBook {
     }
     const byId = new Map<number, StopOrder>();
     for (const r of snap.stops) {
+      noteId(r.id);
       const s = new StopOrder(r.id, r.userId, r.side === 'buy', r.kind, num(r.trigger), num(r.price), num(r.qty), r.feeTier, r.time, r.rising, r.arrival, r.parentId);
       byId.set(s.id, s);
       book.stops.add(s);
@@ -285,7 +295,15 @@ export class OrderBook {
     return null;
   }
 
+  private noteIds(o: PlaceOrder): void {
+    if (o.id > this.topId) this.topId = o.id;
+    if (o.type === 'stopLimit') return;
+    if (o.takeProfit && o.takeProfit.id > this.topId) this.topId = o.takeProfit.id;
+    if (o.stopLoss && o.stopLoss.id > this.topId) this.topId = o.stopLoss.id;
+  }
+
   private isLiveId(id: number): boolean {
+    if (id > this.topId) return false;
     return this.resting.has(id) || (this.stops.size !== 0 && this.stops.byId.has(id)) || (this.reservedIds.size !== 0 && this.reservedIds.has(id));
   }
 
@@ -381,7 +399,7 @@ export class OrderBook {
         }
         this.quoteLeft = left - quote;
       }
-      this.fill(maker, t, price, q, quote, opp);
+      this.fill(maker, t, level, q, quote, opp);
     }
     return Stop.Filled;
   }
@@ -390,7 +408,8 @@ export class OrderBook {
    * One trade. quote is the fill's quote amount as a number, or −1 when it is not a safe integer (then it is
    * computed in bigint). Amounts stay numbers while exact and become bigint for the event.
    */
-  private fill(maker: RestingOrder, t: RestingOrder, price: number, q: number, quote: number, opp: BookSide): void {
+  private fill(maker: RestingOrder, t: RestingOrder, level: PriceLevel, q: number, quote: number, opp: BookSide): void {
+    const price = level.price;
     const tiers = this.spec.feeTiers;
     const quoteBig = quote >= 0 ? BigInt(quote) : quoteOf(this.m, price, q);
     const buyer = t.isBuy ? t : maker;
@@ -423,7 +442,7 @@ export class OrderBook {
       takerOrderId: t.id,
       takerUserId: t.userId,
       takerSide: t.isBuy ? 'buy' : 'sell',
-      price: BigInt(price),
+      price: level.priceBig ?? (level.priceBig = BigInt(price)),
       qty: BigInt(q),
       quote: quoteBig,
       makerFee: t.isBuy ? quoteFee : baseFeeBig,

@@ -42,6 +42,7 @@ export function addQuote(o: RestingOrder, quote: number): void {
 }
 
 export function filledQuote(o: RestingOrder): bigint {
+  if (o.filledQty === 0) return 0n;
   if (o.quoteAcc === 0) return o.quoteBig;
   return o.quoteBig === 0n ? BigInt(o.quoteAcc) : o.quoteBig + BigInt(o.quoteAcc);
 }
@@ -83,6 +84,8 @@ export class PriceLevel {
   count = 0;
   head: RestingOrder | null = null;
   tail: RestingOrder | null = null;
+  /** price as a bigint for the fill events, made at the level's first fill. */
+  priceBig: bigint | null = null;
   constructor(public price: number) {}
 }
 
@@ -142,7 +145,10 @@ export class BookSide {
 
   private openLevel(price: number): PriceLevel {
     const level = this.pool.pop() ?? new PriceLevel(price);
-    level.price = price;
+    if (level.price !== price) {
+      level.price = price;
+      level.priceBig = null;
+    }
     const levels = this.levels;
     const n = levels.length;
     if (n === 0 || this.better(price, levels[n - 1]!.price)) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toMinorUnits } from './decimal-input';
+import { OrderBook } from './order-book';
 import { required, requiredForConditional } from './required';
 import { stateHash } from './state-hash';
 import { book, limit, market, stopLimit, testMarket } from './test-support';
@@ -82,5 +83,32 @@ describe('required', () => {
     const leg = { type: 'conditional', orderId: 1, parentId: 0, userId: 1, kind: 'takeProfit', trigger: 9000n, price: 9000n, qty: 200n, ocoWith: null } as const;
     expect(requiredForConditional(spec, { ...leg, side: 'sell' })).toEqual({ asset: 'base', amount: 200n });
     expect(requiredForConditional(spec, { ...leg, side: 'buy' })).toEqual({ asset: 'quote', amount: 18000n });
+  });
+});
+
+describe('duplicate ids', () => {
+  // resting 50, conditional 40, and 30/20 the take-profit / stop-loss legs waiting for resting order 10
+  const withLiveIds = () => {
+    const b = book();
+    b.place(limit(50, 1, 'sell', 12000n, 100n));
+    b.place(stopLimit(40, 1, 'buy', 13000n, 13000n, 100n));
+    b.place(limit(10, 2, 'buy', 9000n, 100n, { takeProfit: { id: 30, price: 9500n }, stopLoss: { id: 20, price: 8500n } }));
+    return b;
+  };
+
+  it('are refused whatever order the ids came in, also by a restored book', () => {
+    for (const b of [withLiveIds(), OrderBook.restore(testMarket(), withLiveIds().snapshot())]) {
+      for (const id of [50, 40, 30, 20, 10]) {
+        expect(b.place(limit(id, 3, 'sell', 15000n, 100n))).toEqual([{ type: 'rejected', orderId: id, reason: 'duplicateId' }]);
+        expect(b.place(limit(99, 3, 'sell', 15000n, 100n, { takeProfit: { id, price: 14000n } }))[0]).toMatchObject({ reason: 'duplicateId' });
+      }
+      expect(b.place(limit(5, 3, 'sell', 15000n, 100n))[0]).toMatchObject({ type: 'accepted', orderId: 5 });
+    }
+  });
+
+  it('are free again once the order has left the book', () => {
+    const b = withLiveIds();
+    b.cancel({ orderId: 50, time: 60 });
+    expect(b.place(limit(50, 3, 'sell', 15000n, 100n))[0]).toMatchObject({ type: 'accepted', orderId: 50 });
   });
 });

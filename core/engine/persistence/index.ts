@@ -5,3 +5,4 @@ export { LedgerStore } from './store';
 export { SqliteWorkerStore } from './sqlite-writer';
 export { BatchRowsBuilder, batchRows, type BatchRows, type BatchSink } from './store';
 export { SqliteBatchWriter } from './sqlite-batch-writer';
+export * from './spot-service';

@@ -56,6 +56,31 @@ interface StoredBody {
 }
 
 /**
+ * INSERTs compiled by hand (the query builder's per-value nodes cost more than the database does at
+ * thousands of rows per batch): on PostgreSQL one INSERT … SELECT per table whose only parameter is the
+ * rows as one JSON array (JSON.stringify is native; pg's array literals are built char by char), on
+ * SQLite multi-row VALUES. Column names are constants; values are bound parameters.
+ */
+export async function insertRows(trx: Transaction<any>, dialect: Dialect, table: TableShape, flat: unknown[]): Promise<void> {
+  const width = table.columns.length;
+  if (flat.length === 0) return;
+  if (dialect === 'postgres') {
+    const rows: unknown[][] = [];
+    for (let offset = 0; offset < flat.length; offset += width) rows.push(flat.slice(offset, offset + width));
+    const fields = table.pgTypes.map((type, i) => `(r->>${i})::${type}`).join(', ');
+    const query = `${insertHead(table)}select ${fields} from json_array_elements($1::json) as r${table.suffix}`;
+    await trx.executeQuery(CompiledQuery.raw(query, [JSON.stringify(rows)]));
+    return;
+  }
+  const rows = flat.length / width;
+  for (let start = 0; start < rows; start += SQLITE_ROWS_PER_STATEMENT) {
+    const count = Math.min(SQLITE_ROWS_PER_STATEMENT, rows - start);
+    const parameters = flat.slice(start * width, (start + count) * width);
+    await trx.executeQuery(CompiledQuery.raw(insertHead(table) + sqliteValues(table, count) + table.suffix, parameters));
+  }
+}
+
+/**
  * The ledger's durable side. commit() writes one batch — its commands with their results, the user
  * ledger lines for bills, and the final balance of every account the batch changed — in ONE transaction.
  */
@@ -82,35 +107,10 @@ export class LedgerStore {
   /** Writes rows prepared by batchRows() in one transaction. */
   async writeRows(rows: BatchRows): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await this.insert(trx, COMMAND_TABLE, rows.commands);
-      await this.insert(trx, ENTRY_TABLE, rows.entries);
-      await this.insert(trx, BALANCE_TABLE, rows.balances);
+      await insertRows(trx, this.dialect, COMMAND_TABLE, rows.commands);
+      await insertRows(trx, this.dialect, ENTRY_TABLE, rows.entries);
+      await insertRows(trx, this.dialect, BALANCE_TABLE, rows.balances);
     });
-  }
-
-  /**
-   * INSERTs compiled by hand (the query builder's per-value nodes cost more than the database does at
-   * thousands of rows per batch): on PostgreSQL one INSERT … SELECT per table whose only parameter is the
-   * rows as one JSON array (JSON.stringify is native; pg's array literals are built char by char), on
-   * SQLite multi-row VALUES. Column names are constants; values are bound parameters.
-   */
-  private async insert(trx: Transaction<any>, table: TableShape, flat: unknown[]): Promise<void> {
-    const width = table.columns.length;
-    if (flat.length === 0) return;
-    if (this.dialect === 'postgres') {
-      const rows: unknown[][] = [];
-      for (let offset = 0; offset < flat.length; offset += width) rows.push(flat.slice(offset, offset + width));
-      const fields = table.pgTypes.map((type, i) => `(r->>${i})::${type}`).join(', ');
-      const query = `${insertHead(table)}select ${fields} from json_array_elements($1::json) as r${table.suffix}`;
-      await trx.executeQuery(CompiledQuery.raw(query, [JSON.stringify(rows)]));
-      return;
-    }
-    const rows = flat.length / width;
-    for (let start = 0; start < rows; start += SQLITE_ROWS_PER_STATEMENT) {
-      const count = Math.min(SQLITE_ROWS_PER_STATEMENT, rows - start);
-      const parameters = flat.slice(start * width, (start + count) * width);
-      await trx.executeQuery(CompiledQuery.raw(insertHead(table) + sqliteValues(table, count) + table.suffix, parameters));
-    }
   }
 
   async loadBalances(): Promise<Array<[string, Balance]>> {

@@ -3,22 +3,16 @@ import type { Language, Page } from '../../../core/shared';
 import { CONSOLE_PAGE_SIZE } from '../../console-core/shared/kit';
 import {
   ARTICLE_PATHS,
+  type ArticleListFilter,
   type ArticleMetaInput,
-  type ArticleStatus,
   type ArticleTextInput,
-  type ArticleType,
   type CategoryInput,
   type ConsoleArticle,
   type ConsoleArticleRow,
   type ConsoleCategory,
 } from '../../articles/shared/types';
 
-export interface ArticleListFilter {
-  language?: Language;
-  status?: ArticleStatus;
-  type?: ArticleType;
-  categoryId?: number;
-}
+export type { ArticleListFilter };
 
 /** The console's calls, made with the operator's client (OperatorConsole.http). */
 export function articlesConsoleApi(http: HttpClient) {

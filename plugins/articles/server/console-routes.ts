@@ -13,10 +13,10 @@ import {
 } from '../shared/schemas';
 import {
   ARTICLE_PATHS,
+  type ArticleListFilter,
   type ArticleMetaInput,
   type ArticleStatus,
   type ArticleTextInput,
-  type ArticleType,
   type CategoryInput,
   type ConsoleArticle,
   type ConsoleArticleRow,
@@ -162,12 +162,7 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
 
   // ---- articles ----------------------------------------------------------------------------------
 
-  operatorRoute<
-    { language?: Language; status?: ArticleStatus; type?: ArticleType; categoryId?: number; page: number; size: number },
-    unknown,
-    unknown,
-    Page<ConsoleArticleRow>
-  >({
+  operatorRoute<ArticleListFilter & { page: number; size: number }, unknown, unknown, Page<ConsoleArticleRow>>({
     method: 'GET',
     path: ARTICLE_PATHS.consoleArticles,
     schema: { querystring: articleListQuery },

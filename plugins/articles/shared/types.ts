@@ -128,6 +128,14 @@ export interface CategoryInput {
 
 // ---- paths (under /api/{head}) -------------------------------------------------------------------
 
+/** The filters of the console's article list (GET consoleArticles, with page and size). */
+export interface ArticleListFilter {
+  language?: Language;
+  status?: ArticleStatus;
+  type?: ArticleType;
+  categoryId?: number;
+}
+
 export const ARTICLE_PATHS = {
   categories: '/article/open/categories',
   category: (id: number | string) => `/article/open/categories/${id}`,

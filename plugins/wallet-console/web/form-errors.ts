@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { isHttpError } from '../../../core/web';
 
 export interface FormErrors {
@@ -27,4 +27,28 @@ export function useFormErrors(fieldNames: readonly string[], fallback: string) {
     [fieldNames, fallback],
   );
   return { errors, clear, setField, show };
+}
+
+/**
+ * A console form's submit: its errors (as useFormErrors), `busy` while the request runs, and `save`, which runs
+ * the request once (a submit while one runs does nothing) and shows a failure on its field or above the button.
+ */
+export function useFormSave(fieldNames: readonly string[], fallback: string) {
+  const formErrors = useFormErrors(fieldNames, fallback);
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+  const save = async (request: () => Promise<void>): Promise<void> => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    try {
+      await request();
+    } catch (error) {
+      formErrors.show(error);
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
+  return { ...formErrors, busy, save };
 }

@@ -17,6 +17,8 @@ import type { DevnetChain } from './chains/devnet';
 import type { WalletCore } from './core-types';
 import { depositRecordOf, type DepositStore } from './deposit-store';
 import { consoleListSchema } from './record-filter';
+import type { RecordTable } from './record-table';
+import { ADDRESS, AMOUNT, CURRENCY, NETWORK } from './schemas';
 import { ledgerToChain, networkAsset } from './units';
 import { finishFunds } from './withdrawal-funds';
 import { withdrawalRecordOf, type WithdrawalRow, type WithdrawalStore } from './withdrawal-store';
@@ -69,25 +71,34 @@ export function registerConsoleChainRoutes(registrar: ServerRegistrar, deps: Con
     reviewedAt: row.reviewedAt,
   });
 
+  /** A page of a table's records narrowed to the list query (a uid no member has finds none), audited as listed. */
+  const listPage = async <Row extends { memberId: string }, Item>(
+    request: ApiRequest<ListQuery<string>>,
+    table: RecordTable<Row>,
+    listed: { action: string; target: string },
+    itemOf: (row: Row, uid: string) => Item,
+  ): Promise<Page<Item>> => {
+    const { status, currency, uid, current, size } = request.query;
+    const memberId = await memberOfUid(uid);
+    const { rows, total } = memberId === null ? { rows: [], total: 0 } : await table.page({ status, currency, memberId }, current, size);
+    await audit(request, listed.action, listed.target, undefined, { status, currency, uid, current, size, total });
+    const uids = await uidsOf(rows.map((row) => row.memberId));
+    return pageOf(
+      rows.map((row) => itemOf(row, uids.get(row.memberId)!)),
+      total,
+      size,
+      current,
+    );
+  };
+
   registrar.route<ListQuery<WithdrawalStatus>, unknown, unknown, Page<ConsoleWithdrawal>>({
     method: 'GET',
     path: WALLET_CONSOLE_PATHS.withdrawals,
     auth: 'operator',
     permission: 'withdrawals.review',
     schema: { querystring: consoleListSchema(WITHDRAWAL_STATUSES) },
-    async handler(request) {
-      const { status, currency, uid, current, size } = request.query;
-      const memberId = await memberOfUid(uid);
-      const { rows, total } = memberId === null ? { rows: [], total: 0 } : await withdrawals.page({ status, currency, memberId }, current, size);
-      await audit(request, 'wallet.withdrawal.list', 'wallet_withdrawal', undefined, { status, currency, uid, current, size, total });
-      const uids = await uidsOf(rows.map((row) => row.memberId));
-      return pageOf(
-        rows.map((row) => consoleWithdrawal(row, uids.get(row.memberId)!, request.t)),
-        total,
-        size,
-        current,
-      );
-    },
+    handler: (request) =>
+      listPage(request, withdrawals, { action: 'wallet.withdrawal.list', target: 'wallet_withdrawal' }, (row, uid) => consoleWithdrawal(row, uid, request.t)),
   });
 
   const review = (action: 'approve' | 'reject') =>
@@ -131,19 +142,8 @@ export function registerConsoleChainRoutes(registrar: ServerRegistrar, deps: Con
     auth: 'operator',
     permission: 'members.read',
     schema: { querystring: consoleListSchema(DEPOSIT_STATUSES) },
-    async handler(request) {
-      const { status, currency, uid, current, size } = request.query;
-      const memberId = await memberOfUid(uid);
-      const { rows, total } = memberId === null ? { rows: [], total: 0 } : await deposits.page({ status, currency, memberId }, current, size);
-      await audit(request, 'wallet.deposit.list', 'wallet_deposit', undefined, { status, currency, uid, current, size, total });
-      const uids = await uidsOf(rows.map((row) => row.memberId));
-      return pageOf(
-        rows.map((row) => ({ ...depositRecordOf(row), memberId: row.memberId, uid: uids.get(row.memberId)! })),
-        total,
-        size,
-        current,
-      );
-    },
+    handler: (request) =>
+      listPage(request, deposits, { action: 'wallet.deposit.list', target: 'wallet_deposit' }, (row, uid) => ({ ...depositRecordOf(row), memberId: row.memberId, uid })),
   });
 
   registrar.route<unknown, DevnetDepositInput, unknown, DevnetDepositResult>({
@@ -157,10 +157,10 @@ export function registerConsoleChainRoutes(registrar: ServerRegistrar, deps: Con
         additionalProperties: false,
         required: ['address', 'currency', 'network', 'amount'],
         properties: {
-          address: { type: 'string', minLength: 1, maxLength: 128 },
-          currency: { type: 'string', minLength: 1, maxLength: 20 },
-          network: { type: 'string', minLength: 1, maxLength: 32 },
-          amount: { type: 'string', minLength: 1, maxLength: 60 },
+          address: ADDRESS,
+          currency: CURRENCY,
+          network: NETWORK,
+          amount: AMOUNT,
         },
       },
     },

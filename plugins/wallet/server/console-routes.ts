@@ -16,8 +16,6 @@ import type { NetworkConfig } from './core-types';
 import { AMOUNT, CLIENT_ID, CURRENCY } from './schemas';
 import type { Wallet } from './wallet';
 
-const AMOUNT_FIELD = { type: 'string', minLength: 1, maxLength: 60 };
-
 const CURRENCY_BODY = {
   type: 'object',
   required: ['currency', 'name', 'scale', 'enabled', 'usdtPrice'],
@@ -29,7 +27,7 @@ const CURRENCY_BODY = {
     scale: { type: 'integer', minimum: 0, maximum: MAX_SCALE },
     sort: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
     enabled: { type: 'boolean' },
-    usdtPrice: AMOUNT_FIELD,
+    usdtPrice: AMOUNT,
   },
 };
 
@@ -48,9 +46,9 @@ const NETWORK_BODY = {
     contractAddress: { anyOf: [{ type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' }, { type: 'null' }] },
     chainDecimals: { type: 'integer', minimum: 0, maximum: 36 },
     confirmations: { type: 'integer', minimum: 1, maximum: 10_000 },
-    minDeposit: AMOUNT_FIELD,
-    withdrawFee: AMOUNT_FIELD,
-    withdrawMin: AMOUNT_FIELD,
+    minDeposit: AMOUNT,
+    withdrawFee: AMOUNT,
+    withdrawMin: AMOUNT,
     depositEnabled: { type: 'boolean' },
     withdrawEnabled: { type: 'boolean' },
   },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DepositRecord, DepositStatus } from '../shared/types';
-import { EXPORT_LIMIT, whereRecord, type RecordQuery } from './record-filter';
+import { RecordTable } from './record-table';
 import { toBigInt } from './units';
 
 /** A deposit as the chain side keeps it (wallet_deposit). */
@@ -47,11 +47,13 @@ export function depositRecordOf(row: DepositRow): DepositRecord {
 }
 
 /** The wallet_deposit table. */
-export class DepositStore {
+export class DepositStore extends RecordTable<DepositRow> {
   constructor(
-    private readonly db: Kysely<any>,
+    db: Kysely<any>,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    super(db, 'wallet_deposit', depositRowOf);
+  }
 
   /**
    * Records a transfer seen on chain. New: pending. Seen again in another block (a reorg re-included it) or after
@@ -169,33 +171,6 @@ export class DepositStore {
     return /^\d{1,18}$/.test(id) ? this.one((q) => q.where('id', '=', id)) : Promise.resolve(null);
   }
 
-  async page(filter: RecordQuery, current: number, size: number): Promise<{ rows: DepositRow[]; total: number }> {
-    const counted = await whereRecord(this.db.selectFrom('wallet_deposit'), filter)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst();
-    const rows = await this.many((q) =>
-      whereRecord(q, filter)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((current - 1) * size),
-    );
-    return { rows, total: Number(counted?.count ?? 0) };
-  }
-
-  exportRows(filter: RecordQuery): Promise<DepositRow[]> {
-    return this.many((q) => whereRecord(q, filter).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(EXPORT_LIMIT));
-  }
-
-  private async one(narrow: (q: any) => any): Promise<DepositRow | null> {
-    const row = await narrow(this.db.selectFrom('wallet_deposit').selectAll()).executeTakeFirst();
-    return row ? depositRowOf(row) : null;
-  }
-
-  private async many(narrow: (q: any) => any): Promise<DepositRow[]> {
-    const rows = await narrow(this.db.selectFrom('wallet_deposit').selectAll()).execute();
-    return rows.map(depositRowOf);
-  }
 }
 
 function depositRowOf(row: Record<string, any>): DepositRow {

@@ -6,6 +6,7 @@ import type { ChainAdapter, ChainTransfer } from './chains/types';
 import type { WalletCore } from './core-types';
 import type { DepositAddresses, DepositAddressRow } from './deposit-addresses';
 import type { DepositRow, DepositStore } from './deposit-store';
+import { PollLoop } from './poll-loop';
 import { chainToLedger, configuredMinor, networkAsset, toBigInt } from './units';
 
 /** Hashes of this many recent scanned blocks are kept per chain to find the fork point of a reorg. */
@@ -49,47 +50,33 @@ interface Cursor {
  * The member is told of every change (core.notify 'deposit').
  */
 export class DepositWatcher {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: PollLoop;
 
-  constructor(private readonly deps: DepositWatcherDeps) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
+  constructor(private readonly deps: DepositWatcherDeps) {
+    this.loop = new PollLoop(() => this.pollAll(), deps.pollIntervalMs);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Polls every chain once; a call while a poll runs waits for it and then polls again. */
   poll(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
+    return this.loop.run();
+  }
+
+  private async pollAll(): Promise<void> {
+    for (const { kind, adapter } of this.deps.chains()) {
       try {
-        do {
-          this.again = false;
-          for (const { kind, adapter } of this.deps.chains()) {
-            try {
-              await this.pollChain(kind, adapter);
-            } catch (error) {
-              this.deps.log.error(`deposit watcher: polling ${adapter.chain} failed`, { error: String(error) });
-            }
-          }
-        } while (this.again && !this.stopped);
-      } finally {
-        this.running = undefined;
+        await this.pollChain(kind, adapter);
+      } catch (error) {
+        this.deps.log.error(`deposit watcher: polling ${adapter.chain} failed`, { error: String(error) });
       }
-    })();
-    return this.running;
+    }
   }
 
   async pollChain(kind: ChainKind, adapter: ChainAdapter): Promise<void> {
@@ -110,15 +97,6 @@ export class DepositWatcher {
     }
     await this.confirm(adapter, head);
     await this.sweep(adapter);
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(async () => {
-      await this.poll();
-      this.schedule(this.deps.pollIntervalMs);
-    }, delay);
-    this.timer.unref?.();
   }
 
   private async cursor(chain: string): Promise<Cursor | null> {

@@ -1,10 +1,12 @@
-import { pageOf, type Page, type ServerRegistrar } from '../../../core/server';
+import type { ServerRegistrar } from '../../../core/server';
 import { DEPOSIT_STATUSES, WALLET_PATHS, type DepositAddress, type DepositRecord, type RechargeCurrency, type RecordFilter } from '../shared/types';
 import type { WalletCore } from './core-types';
 import type { DepositAddresses } from './deposit-addresses';
 import { DepositStore, depositRecordOf } from './deposit-store';
 import { rechargeCurrencies, requireNetwork, type ChainLookup, type Purpose } from './networks';
-import { pagingOf, queryOf, recordFilterSchema } from './record-filter';
+import { queryOf } from './record-filter';
+import { registerRecordLog } from './record-table';
+import { CURRENCY, NETWORK } from './schemas';
 
 export interface DepositRouteDeps {
   core: WalletCore;
@@ -30,8 +32,8 @@ export function registerDepositRoutes(registrar: ServerRegistrar, deps: DepositR
     path: WALLET_PATHS.depositAddress,
     auth: 'user',
     schema: {
-      params: { type: 'object', required: ['currency'], properties: { currency: { type: 'string', minLength: 1, maxLength: 20 } } },
-      querystring: { type: 'object', additionalProperties: false, properties: { network: { type: 'string', minLength: 1, maxLength: 32 } } },
+      params: { type: 'object', required: ['currency'], properties: { currency: CURRENCY } },
+      querystring: { type: 'object', additionalProperties: false, properties: { network: NETWORK } },
     },
     async handler(request) {
       const { currency, network, adapter } = requireNetwork(core, chains, request.params.currency, request.query.network, 'deposit');
@@ -41,17 +43,7 @@ export function registerDepositRoutes(registrar: ServerRegistrar, deps: DepositR
     },
   });
 
-  registrar.route<unknown, RecordFilter | undefined, unknown, Page<DepositRecord>>({
-    method: 'POST',
-    path: WALLET_PATHS.rechargeLog,
-    auth: 'user',
-    schema: { body: recordFilterSchema(DEPOSIT_STATUSES) },
-    async handler(request) {
-      const { current, size } = pagingOf(request.body);
-      const { rows, total } = await deposits.page({ ...queryOf(request.body), memberId: request.principal!.id }, current, size);
-      return pageOf(rows.map(depositRecordOf), total, size, current);
-    },
-  });
+  registerRecordLog(registrar, { path: WALLET_PATHS.rechargeLog, statuses: DEPOSIT_STATUSES, table: deposits, recordOf: depositRecordOf });
 }
 
 /** A member's deposits for an export (the list's filters, no paging; at most 10,000, newest first). */

@@ -3,6 +3,8 @@ import { BILL_KINDS, TRANSFER_ACCOUNT_TYPES } from '../shared/types';
 /** JSON Schemas of the wallet's requests. Amounts are strings: their scale is checked against the currency. */
 export const CURRENCY = { type: 'string', minLength: 1, maxLength: 20 };
 export const AMOUNT = { type: 'string', minLength: 1, maxLength: 60 };
+export const NETWORK = { type: 'string', minLength: 1, maxLength: 32 };
+export const ADDRESS = { type: 'string', minLength: 1, maxLength: 128 };
 /** A caller's idempotency id; safe to embed in a ledger command id. */
 export const CLIENT_ID = { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,64}$' };
 export const ACCOUNT_TYPE = { type: 'integer', enum: [...TRANSFER_ACCOUNT_TYPES] };

@@ -1,6 +1,7 @@
 import type { ChainKind } from '../shared/types';
 import type { ChainAdapter } from './chains/types';
 import type { WalletCore } from './core-types';
+import { PollLoop } from './poll-loop';
 import { finishFunds } from './withdrawal-funds';
 import type { WithdrawalRow, WithdrawalStore } from './withdrawal-store';
 
@@ -42,56 +43,32 @@ export const REVERTED = 'wallet:errWithdrawalReverted';
  * approved without one → send. Finished withdrawals whose ledger step did not happen are completed first.
  */
 export class WithdrawalProcessor {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
   private readonly unavailable = new Set<ChainKind>();
+  private readonly loop: PollLoop;
 
-  constructor(private readonly deps: WithdrawalProcessorDeps) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
+  constructor(private readonly deps: WithdrawalProcessorDeps) {
+    this.loop = new PollLoop(
+      () => this.pass().catch((error) => deps.core.context.log.error('withdrawals: a processing pass failed', { error: String(error) })),
+      deps.options.pollIntervalMs,
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Asks for a pass soon (an approval came in); nothing while stopped. */
   kick(): void {
-    if (!this.stopped) void this.tick();
+    if (this.loop.started) void this.tick();
   }
 
   /** Runs a pass now (after the current one, when one is running). */
   tick(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.pass().catch((error) => this.deps.core.context.log.error('withdrawals: a processing pass failed', { error: String(error) }));
-        } while (this.again && !this.stopped);
-      } finally {
-        this.running = undefined;
-      }
-    })();
-    return this.running;
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(async () => {
-      await this.tick();
-      this.schedule(this.deps.options.pollIntervalMs);
-    }, delay);
-    this.timer.unref?.();
+    return this.loop.run();
   }
 
   private async pass(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ChainKind, WithdrawalRecord, WithdrawalStatus } from '../shared/types';
-import { EXPORT_LIMIT, whereRecord, type RecordQuery } from './record-filter';
+import { RecordTable } from './record-table';
 import { toBigInt } from './units';
 
 /** Where the held amount is in the ledger: frozen, returned to available, or paid out. */
@@ -79,11 +79,13 @@ const COLUMNS: Record<keyof WithdrawalChange, string> = {
 };
 
 /** The wallet_withdrawal table. Every state change is a compare-and-set on the status it starts from. */
-export class WithdrawalStore {
+export class WithdrawalStore extends RecordTable<WithdrawalRow> {
   constructor(
-    private readonly db: Kysely<any>,
+    db: Kysely<any>,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    super(db, 'wallet_withdrawal', withdrawalRowOf);
+  }
 
   async insert(withdrawal: NewWithdrawal): Promise<void> {
     const at = this.now().toISOString();
@@ -145,33 +147,6 @@ export class WithdrawalStore {
     return this.many((q) => q.where('funds', '=', 'held').where('status', 'in', ['cancelled', 'rejected', 'failed', 'completed']));
   }
 
-  async page(filter: RecordQuery, current: number, size: number): Promise<{ rows: WithdrawalRow[]; total: number }> {
-    const counted = await whereRecord(this.db.selectFrom('wallet_withdrawal'), filter)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirst();
-    const rows = await this.many((q) =>
-      whereRecord(q, filter)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(size)
-        .offset((current - 1) * size),
-    );
-    return { rows, total: Number(counted?.count ?? 0) };
-  }
-
-  exportRows(filter: RecordQuery): Promise<WithdrawalRow[]> {
-    return this.many((q) => whereRecord(q, filter).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(EXPORT_LIMIT));
-  }
-
-  private async one(narrow: (q: any) => any): Promise<WithdrawalRow | null> {
-    const row = await narrow(this.db.selectFrom('wallet_withdrawal').selectAll()).executeTakeFirst();
-    return row ? withdrawalRowOf(row) : null;
-  }
-
-  private async many(narrow: (q: any) => any): Promise<WithdrawalRow[]> {
-    const rows = await narrow(this.db.selectFrom('wallet_withdrawal').selectAll()).execute();
-    return rows.map(withdrawalRowOf);
-  }
 }
 
 const nullable = (value: unknown) => (value === null || value === undefined ? null : String(value));

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, ERROR_CODES, notFoundError, pageOf, type Page, type ServerRegistrar } from '../../../core/server';
+import { ApiError, ERROR_CODES, notFoundError, type ServerRegistrar } from '../../../core/server';
 import { formatDecimal } from '../../../core/shared';
 import { WALLET_PATHS, WITHDRAWAL_STATUSES, type RecordFilter, type WithdrawalRecord, type WithdrawalRequest } from '../shared/types';
 import type { WalletCore } from './core-types';
 import { requireNetwork, type ChainLookup } from './networks';
-import { pagingOf, queryOf, recordFilterSchema } from './record-filter';
+import { queryOf } from './record-filter';
+import { registerRecordLog } from './record-table';
 import { parseAmount } from './amounts';
+import { ADDRESS, AMOUNT, CURRENCY, NETWORK } from './schemas';
 import { configuredMinor, isUniqueViolation, ledgerToChain, networkAsset } from './units';
 import { finishFunds } from './withdrawal-funds';
 import { WithdrawalStore, withdrawalRecordOf, type WithdrawalRow } from './withdrawal-store';
@@ -23,10 +25,10 @@ const WITHDRAW_BODY = {
   additionalProperties: false,
   required: ['currency', 'network', 'address', 'amount'],
   properties: {
-    currency: { type: 'string', minLength: 1, maxLength: 20 },
-    network: { type: 'string', minLength: 1, maxLength: 32 },
-    address: { type: 'string', minLength: 1, maxLength: 128 },
-    amount: { type: 'string', minLength: 1, maxLength: 60 },
+    currency: CURRENCY,
+    network: NETWORK,
+    address: ADDRESS,
+    amount: AMOUNT,
     tradePassword: text(64),
     googleCode: text(16),
     clientId: { type: 'string', minLength: 1, maxLength: 64 },
@@ -116,22 +118,7 @@ export function registerWithdrawalRoutes(registrar: ServerRegistrar, deps: Withd
     },
   });
 
-  registrar.route<unknown, RecordFilter | undefined, unknown, Page<WithdrawalRecord>>({
-    method: 'POST',
-    path: WALLET_PATHS.withdrawalLog,
-    auth: 'user',
-    schema: { body: recordFilterSchema(WITHDRAWAL_STATUSES) },
-    async handler(request) {
-      const { current, size } = pagingOf(request.body);
-      const { rows, total } = await store.page({ ...queryOf(request.body), memberId: request.principal!.id }, current, size);
-      return pageOf(
-        rows.map((row) => withdrawalRecordOf(row, request.t)),
-        total,
-        size,
-        current,
-      );
-    },
-  });
+  registerRecordLog(registrar, { path: WALLET_PATHS.withdrawalLog, statuses: WITHDRAWAL_STATUSES, table: store, recordOf: withdrawalRecordOf });
 }
 
 /**

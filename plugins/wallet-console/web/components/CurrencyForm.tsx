@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeNumericInput } from '../../../../core/shared';
 import type { ConsoleCurrency, CurrencyInput } from '../../../wallet/shared/types';
-import { useFormErrors } from '../form-errors';
+import { useFormSave } from '../form-errors';
 import { integerOf } from '../form-values';
 import { useWalletConsole } from '../use-wallet-console';
 import { Field, FormError } from './Field';
@@ -40,30 +40,23 @@ export function CurrencyForm({ currency, onSaved }: { currency: ConsoleCurrency 
   const { t } = useTranslation('wallet-console');
   const { api } = useWalletConsole();
   const [draft, setDraft] = useState<Draft>(() => draftOf(currency));
-  const [busy, setBusy] = useState(false);
-  const { errors, clear, show } = useFormErrors(FIELDS, t('requestFailed'));
+  const { errors, clear, busy, save } = useFormSave(FIELDS, t('requestFailed'));
   const edit = (changes: Partial<Draft>) => {
     setDraft((previous) => ({ ...previous, ...changes }));
     clear();
   };
 
-  const save = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
+    void save(async () => {
       await api.saveCurrency(inputOf(draft));
       Toast.success(t('currencySaved'));
       onSaved();
-    } catch (error) {
-      show(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <form className="wc-form" onSubmit={(event) => void save(event)} noValidate data-testid="currency-form">
+    <form className="wc-form" onSubmit={submit} noValidate data-testid="currency-form">
       <Field name="currency" label={t('currencyCode')} error={errors.fields.currency}>
         <Input value={draft.currency} disabled={currency !== null} onChange={(value) => edit({ currency: value.toUpperCase() })} placeholder="USDT" />
       </Field>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { normalizeNumericInput } from '../../../../core/shared';
 import type { ChainKind, NetworkInput } from '../../../wallet/shared/types';
 import type { ConsoleNetwork } from '../console-api';
-import { useFormErrors } from '../form-errors';
+import { useFormSave } from '../form-errors';
 import { integerOf } from '../form-values';
 import { useWalletConsole } from '../use-wallet-console';
 import { Field, FormError } from './Field';
@@ -93,8 +93,7 @@ export function NetworkForm({ currency, scale, network, onSaved }: { currency: s
   const { t } = useTranslation('wallet-console');
   const { api } = useWalletConsole();
   const [draft, setDraft] = useState<Draft>(() => draftOf(network));
-  const [busy, setBusy] = useState(false);
-  const { errors, clear, show } = useFormErrors(draft.token ? TOKEN_FIELDS : COIN_FIELDS, t('requestFailed'));
+  const { errors, clear, busy, save } = useFormSave(draft.token ? TOKEN_FIELDS : COIN_FIELDS, t('requestFailed'));
   const edit = (changes: Partial<Draft>) => {
     setDraft((previous) => ({ ...previous, ...changes }));
     clear();
@@ -115,23 +114,17 @@ export function NetworkForm({ currency, scale, network, onSaved }: { currency: s
     </Field>
   );
 
-  const save = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
+    void save(async () => {
       await api.saveNetwork(inputOf(currency, draft));
       Toast.success(t('networkSaved'));
       onSaved();
-    } catch (error) {
-      show(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <form className="wc-form" onSubmit={(event) => void save(event)} noValidate data-testid="network-form">
+    <form className="wc-form" onSubmit={submit} noValidate data-testid="network-form">
       <p className="wc-hint">{t('networkOf', { currency })}</p>
       <div className="wc-form__pair">
         <Field name="network" label={t('networkCode')} error={errors.fields.network}>

@@ -1,12 +1,12 @@
 import { Button, Input, Select, Toast } from '@douyinfe/semi-ui-19';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDecimalString, normalizeNumericInput } from '../../../../core/shared';
 import { ConsolePageGate } from '../../../console-core/shared/kit';
 import type { BonusInput } from '../../../wallet/shared/types';
 import type { AccountBalances } from '../console-api';
 import { Field, FormError } from '../components/Field';
-import { useFormErrors } from '../form-errors';
+import { useFormSave } from '../form-errors';
 import { scaleOf, useCurrencies } from '../use-currencies';
 import { useWalletConsole } from '../use-wallet-console';
 import '../wallet-console.css';
@@ -64,9 +64,7 @@ function Bonus() {
   const [draft, setDraft] = useState<Draft>({ uid: '', currency: '', amount: '' });
   const [clientId, setClientId] = useState(newClientId);
   const [lookup, setLookup] = useState<{ uid: string; accounts: AccountBalances[] | 'unknown' } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
-  const { errors, clear, setField, show } = useFormErrors(FIELDS, t('requestFailed'));
+  const { errors, clear, setField, busy, save } = useFormSave(FIELDS, t('requestFailed'));
 
   const edit = (changes: Partial<Draft>) => {
     setDraft((previous) => ({ ...previous, ...changes }));
@@ -86,24 +84,17 @@ function Bonus() {
 
   const credit = async (event: FormEvent) => {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (busy) return;
     const input = { ...draft, uid: draft.uid.trim() };
     for (const field of FIELDS) if (!input[field]) return setField(field, t('required'));
     if (!isDecimalString(input.amount) || !nonZero(input.amount)) return setField('amount', t('amountInvalid'));
-    inFlight.current = true;
-    setBusy(true);
-    try {
+    await save(async () => {
       await api.creditBonus({ ...input, clientId });
       Toast.success(t('bonusCredited', { amount: input.amount, currency: input.currency, uid: input.uid }));
       setDraft({ ...input, amount: '' });
       setClientId(newClientId());
       await lookUp(input.uid);
-    } catch (error) {
-      show(error);
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    });
   };
 
   return (

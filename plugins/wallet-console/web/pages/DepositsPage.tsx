@@ -5,6 +5,7 @@ import { ConsolePageGate, PagedTable, StatusTag, formatTime, usePaged } from '..
 import { DEPOSIT_STATUSES, type ConsoleDeposit, type DepositStatus } from '../../../wallet/shared/types';
 import { Hash } from '../components/Hash';
 import { RecordFilters, type RecordFilter } from '../components/RecordFilters';
+import { recordColumns } from '../components/record-columns';
 import { useWalletConsole } from '../use-wallet-console';
 import { DevnetPanel } from './DevnetPanel';
 import '../wallet-console.css';
@@ -17,12 +18,7 @@ const Deposits = observer(function Deposits() {
   const list = usePaged(fetchPage, true);
 
   const columns = [
-    { title: t('time'), dataIndex: 'createTime', render: formatTime },
-    { title: t('uid'), dataIndex: 'uid' },
-    { title: t('currency'), dataIndex: 'currency' },
-    { title: t('network'), dataIndex: 'network' },
-    { title: t('address'), dataIndex: 'address', render: (value: string) => <Hash value={value} /> },
-    { title: t('amount'), dataIndex: 'amount', align: 'right' as const },
+    ...recordColumns(t),
     {
       title: t('confirmations'),
       render: (_: unknown, row: ConsoleDeposit) => `${Math.min(row.confirmations, row.requiredConfirmations)}/${row.requiredConfirmations}`,

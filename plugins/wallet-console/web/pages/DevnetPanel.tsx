@@ -5,7 +5,7 @@ import { isDecimalString, normalizeNumericInput } from '../../../../core/shared'
 import type { DevnetDepositInput } from '../../../wallet/shared/types';
 import type { DevnetStatus } from '../console-api';
 import { Field, FormError } from '../components/Field';
-import { useFormErrors } from '../form-errors';
+import { useFormSave } from '../form-errors';
 import { scaleOf, useCurrencies } from '../use-currencies';
 import { useWalletConsole } from '../use-wallet-console';
 
@@ -22,8 +22,7 @@ export function DevnetPanel({ onSent }: { onSent(): void }) {
   const { currencies } = useCurrencies(api);
   const [status, setStatus] = useState<DevnetStatus | null>(null);
   const [draft, setDraft] = useState<DevnetDepositInput>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const { errors, clear, setField, show } = useFormErrors(FIELDS, t('requestFailed'));
+  const { errors, clear, setField, busy, save } = useFormSave(FIELDS, t('requestFailed'));
 
   const refreshStatus = useCallback(() => {
     api.devnetStatus().then(setStatus, () => setStatus(null));
@@ -46,18 +45,13 @@ export function DevnetPanel({ onSent }: { onSent(): void }) {
     if (busy) return;
     for (const field of FIELDS) if (!draft[field].trim()) return setField(field, t('required'));
     if (!isDecimalString(draft.amount)) return setField('amount', t('amountInvalid'));
-    setBusy(true);
-    try {
+    await save(async () => {
       await api.devnetDeposit({ ...draft, address: draft.address.trim() });
       Toast.success(t('devnetSent'));
       setDraft({ ...draft, amount: '' });
       refreshStatus();
       onSent();
-    } catch (error) {
-      show(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

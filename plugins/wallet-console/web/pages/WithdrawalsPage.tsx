@@ -1,10 +1,11 @@
 import { Button, Modal, TextArea, Toast } from '@douyinfe/semi-ui-19';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConsolePageGate, PagedTable, StatusTag, formatTime, usePaged } from '../../../console-core/shared/kit';
+import { ConsolePageGate, PagedTable, StatusTag, usePaged } from '../../../console-core/shared/kit';
 import { WITHDRAWAL_STATUSES, type ConsoleWithdrawal, type WithdrawalStatus } from '../../../wallet/shared/types';
 import { Hash } from '../components/Hash';
 import { RecordFilters, type RecordFilter } from '../components/RecordFilters';
+import { recordColumns } from '../components/record-columns';
 import { useRowUpdates } from '../use-row-updates';
 import { useWalletConsole } from '../use-wallet-console';
 import '../wallet-console.css';
@@ -99,12 +100,7 @@ function Withdrawals() {
     });
 
   const columns = [
-    { title: t('time'), dataIndex: 'createTime', render: formatTime },
-    { title: t('uid'), dataIndex: 'uid' },
-    { title: t('currency'), dataIndex: 'currency' },
-    { title: t('network'), dataIndex: 'network' },
-    { title: t('address'), dataIndex: 'address', render: (value: string) => <Hash value={value} /> },
-    { title: t('amount'), dataIndex: 'amount', align: 'right' as const },
+    ...recordColumns(t),
     { title: t('fee'), dataIndex: 'fee', align: 'right' as const },
     {
       title: t('statusLabel'),

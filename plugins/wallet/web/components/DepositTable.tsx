@@ -1,9 +1,8 @@
-import { Table } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../../core/shared';
 import type { DepositRecord } from '../../shared/types';
 import { formatAmount } from '../amounts';
-import { HashCell, pagingOf, TimeCell } from './record-columns';
+import { HashCell, RecordList, TimeCell } from './record-columns';
 import { StatusTag } from './StatusTag';
 
 /** Deposits: time, currency, network, amount, confirmations n/m, state and transaction hash. */
@@ -24,17 +23,5 @@ export function DepositTable({ page, loading, onPageChange }: { page: Page<Depos
     { title: t('colStatus'), dataIndex: 'status', render: (status: DepositRecord['status']) => <StatusTag status={status} /> },
     { title: t('colTxHash'), dataIndex: 'txHash', render: (hash: string) => <HashCell value={hash} /> },
   ];
-  return (
-    <Table
-      className="wallet-table"
-      rowKey="id"
-      size="small"
-      columns={columns}
-      dataSource={page?.records ?? []}
-      loading={loading}
-      empty={t('noRecords')}
-      pagination={pagingOf(page, onPageChange)}
-      onRow={(record?: DepositRecord) => ({ 'data-record': record?.id })}
-    />
-  );
+  return <RecordList columns={columns} page={page} loading={loading} onPageChange={onPageChange} />;
 }

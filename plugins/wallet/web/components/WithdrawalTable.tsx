@@ -1,4 +1,4 @@
-import { Button, Modal, Table, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Modal, Toast } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../../core/shared';
 import { useRoot } from '../../../../core/web';
@@ -6,7 +6,7 @@ import type { WithdrawalRecord } from '../../shared/types';
 import { formatAmount } from '../amounts';
 import { walletApi } from '../wallet-api';
 import { useWalletStore } from '../use-wallet-data';
-import { CurrencyNetworkCell, HashCell, pagingOf, TimeCell } from './record-columns';
+import { CurrencyNetworkCell, HashCell, RecordList, TimeCell } from './record-columns';
 import { StatusTag } from './StatusTag';
 
 /**
@@ -71,19 +71,5 @@ export function WithdrawalTable({
         ) : null,
     },
   ];
-  return (
-    <Table
-      className="wallet-table"
-      rowKey="id"
-      size="small"
-      columns={columns}
-      dataSource={page?.records ?? []}
-      loading={loading}
-      empty={t('noRecords')}
-      pagination={pagingOf(page, onPageChange)}
-      // many columns: scroll sideways on narrow screens rather than squeeze them
-      scroll={{ x: 'max-content' }}
-      onRow={(record?: WithdrawalRecord) => ({ 'data-record': record?.id })}
-    />
-  );
+  return <RecordList columns={columns} page={page} loading={loading} onPageChange={onPageChange} wide />;
 }

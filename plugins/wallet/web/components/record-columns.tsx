@@ -1,4 +1,6 @@
-import { Typography } from '@douyinfe/semi-ui-19';
+import { Table, Typography } from '@douyinfe/semi-ui-19';
+import type { ColumnProps } from '@douyinfe/semi-ui-19/lib/es/table';
+import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../../core/shared';
 import { formatTime, shortHash } from '../labels';
 
@@ -9,6 +11,40 @@ export const RECORDS_PAGE_SIZE = 10;
 export function pagingOf<T>(page: Page<T> | undefined, onPageChange?: (current: number) => void) {
   if (!onPageChange) return false as const;
   return { currentPage: page?.current ?? 1, pageSize: page?.size ?? RECORDS_PAGE_SIZE, total: page?.total ?? 0, onPageChange };
+}
+
+/**
+ * A list of the member's records: each row marked with its id (data-record), server paging when `onPageChange`
+ * is given; `wide` tables scroll sideways on narrow screens rather than squeeze their columns.
+ */
+export function RecordList<R extends { id: string }>({
+  columns,
+  page,
+  loading,
+  onPageChange,
+  wide = false,
+}: {
+  columns: ColumnProps<R>[];
+  page: Page<R> | undefined;
+  loading: boolean;
+  onPageChange?: (current: number) => void;
+  wide?: boolean;
+}) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Table
+      className="wallet-table"
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={page?.records ?? []}
+      loading={loading}
+      empty={t('noRecords')}
+      pagination={pagingOf(page, onPageChange)}
+      {...(wide ? { scroll: { x: 'max-content' } } : {})}
+      onRow={(record?: R) => ({ 'data-record': record?.id })}
+    />
+  );
 }
 
 /** A record's time on two lines (date, then time) to keep wide tables narrow. */

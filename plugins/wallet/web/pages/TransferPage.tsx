@@ -1,7 +1,7 @@
 import { Banner, Button, Select, Spin, Toast } from '@douyinfe/semi-ui-19';
 import { IconArrowRight } from '@douyinfe/semi-icons';
 import { observer } from 'mobx-react-lite';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { useRoot } from '../../../../core/web';
@@ -13,13 +13,12 @@ import { CurrencySelect } from '../components/CurrencySelect';
 import { Field } from '../components/Field';
 import { WalletCard } from '../components/WalletCard';
 import { ACCOUNT_ORDER, accountKey } from '../labels';
-import { newClientId, submitError } from '../submit-error';
+import { useSubmit } from '../use-submit';
 import { useIsMerchant, useWalletData, useWalletStore } from '../use-wallet-data';
 import { walletApi } from '../wallet-api';
 
 const CONTRACT = ACCOUNT_TYPES.contract;
 const FIELDS = ['from', 'to', 'currency', 'amount'] as const;
-type FieldName = (typeof FIELDS)[number];
 
 /** /account/wallet/transfer: moves a currency between two of the member's accounts. */
 export default observer(function TransferPage() {
@@ -36,10 +35,7 @@ export default observer(function TransferPage() {
   });
   const [chosen, setChosen] = useState<string | undefined>(query.get('currency') ?? undefined);
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const clientId = useRef(newClientId());
+  const { errors, setErrors, formError, setFormError, busy, send } = useSubmit(FIELDS);
 
   const balances = useWalletData(() => walletApi.balances(root, route.from), [route.from]);
   const rows = balances.data ?? [];
@@ -76,19 +72,8 @@ export default observer(function TransferPage() {
     setErrors(problem ? { amount: t(problem) } : {});
     setFormError(null);
     if (problem) return;
-    setBusy(true);
-    try {
-      await walletApi.transfer(root, { from: String(route.from), to: String(route.to), currency: row.currency, amount, clientId: clientId.current });
-    } catch (error) {
-      const { field, message, answered } = submitError(error, FIELDS, root.t('errors.unknown'));
-      if (field) setErrors({ [field]: message });
-      else setFormError(message);
-      if (answered) clientId.current = newClientId();
-      setBusy(false);
-      return;
-    }
-    clientId.current = newClientId();
-    setBusy(false);
+    const sent = await send((clientId) => walletApi.transfer(root, { from: String(route.from), to: String(route.to), currency: row.currency, amount, clientId }));
+    if (!sent) return;
     setAmount('');
     Toast.success(t('transferDone'));
     store.changed();

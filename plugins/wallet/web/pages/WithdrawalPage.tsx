@@ -1,6 +1,6 @@
 import { Banner, Button, Input, Spin, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { RouteLink, useRoot } from '../../../../core/web';
@@ -13,7 +13,7 @@ import { NetworkPicker } from '../components/NetworkPicker';
 import { WalletCard } from '../components/WalletCard';
 import { WithdrawalTable } from '../components/WithdrawalTable';
 import { TRADE_PASSWORD_ROUTE } from '../ids';
-import { newClientId, submitError } from '../submit-error';
+import { useSubmit } from '../use-submit';
 import { useFundsRoutes, useWalletData, useWalletStore } from '../use-wallet-data';
 import { walletApi } from '../wallet-api';
 import { receiveAmount, withdrawalProblems, type FieldProblems, type WithdrawalInput } from '../amount-rules';
@@ -21,7 +21,6 @@ import { receiveAmount, withdrawalProblems, type FieldProblems, type WithdrawalI
 const RECENT = 5;
 const EMPTY: WithdrawalInput = { address: '', amount: '', tradePassword: '', googleCode: '' };
 const FIELDS = ['currency', 'network', 'address', 'amount', 'tradePassword', 'googleCode'] as const;
-type FieldName = (typeof FIELDS)[number];
 
 /** /account/wallet/withdrawal (and /account/center/withdrawal): send coins of the coin account to an address. */
 export default observer(function WithdrawalPage() {
@@ -32,10 +31,7 @@ export default observer(function WithdrawalPage() {
   const asked = new URLSearchParams(useSearch()).get('currency') ?? undefined;
   const [choice, setChoice] = useState<{ currency?: string; network?: string }>({ currency: asked });
   const [input, setInput] = useState<WithdrawalInput>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const clientId = useRef(newClientId());
+  const { errors, setErrors, formError, setFormError, busy, send } = useSubmit(FIELDS);
 
   const user = root.session.user as { googleBound?: boolean; tradePwdSet?: boolean } | null;
   const needGoogle = user?.googleBound === true;
@@ -64,27 +60,18 @@ export default observer(function WithdrawalPage() {
     setErrors(Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key, { min: network.withdrawMin, currency: currency.currency })])));
     setFormError(null);
     if (Object.keys(problems).length > 0) return;
-    setBusy(true);
-    try {
-      await walletApi.withdraw(root, {
+    const sent = await send((clientId) =>
+      walletApi.withdraw(root, {
         currency: currency.currency,
         network: network.network,
         address: input.address.trim(),
         amount: input.amount,
         tradePassword: input.tradePassword,
         ...(needGoogle ? { googleCode: input.googleCode } : {}),
-        clientId: clientId.current,
-      });
-    } catch (error) {
-      const { field, message, answered } = submitError(error, FIELDS, root.t('errors.unknown'));
-      if (field) setErrors({ [field]: message });
-      else setFormError(message);
-      if (answered) clientId.current = newClientId();
-      setBusy(false);
-      return;
-    }
-    clientId.current = newClientId();
-    setBusy(false);
+        clientId,
+      }),
+    );
+    if (!sent) return;
     setInput({ ...input, amount: '', tradePassword: '', googleCode: '' });
     Toast.success(t('withdrawDone'));
     store.changed();

@@ -1,0 +1,261 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../plugin-api';
+import type { LedgerCommand } from '../ledger/commands';
+import type { Currency } from '../ledger/currency';
+import { LedgerEngine } from '../ledger/engine';
+import type { CommandResult } from '../ledger/events';
+import { hashState, type HashFactory } from '../ledger/hash';
+import type { AppliedCommand, Journal } from '../ledger/journal';
+import { SpotEngine } from '../spot/engine';
+import type { AppliedSpotCommand, SpotCommand, SpotResult } from '../spot/types';
+import { LedgerReplayMismatch, sha256 } from './service';
+import { SpotStore } from './spot-store';
+
+/** What the exchange's single sequence accepts: the wallet's ledger commands and the spot commands. */
+export type ExchangeCommand = LedgerCommand | SpotCommand;
+export type ExchangeResult = CommandResult | SpotResult;
+
+const SPOT_KINDS: ReadonlySet<string> = new Set<SpotCommand['kind']>(['addMarket', 'updateMarket', 'haltMarket', 'placeOrder', 'cancelOrder']);
+
+export function isSpotCommand(command: ExchangeCommand): command is SpotCommand {
+  return SPOT_KINDS.has(command?.kind);
+}
+
+export interface SpotServiceOptions {
+  db: Kysely<any>;
+  dialect: Dialect;
+  currencies: Iterable<Currency>;
+  /** A store to use instead of the default one (tests put a failing one here). */
+  store?: SpotStore;
+  hash?: HashFactory;
+}
+
+export class SpotReplayMismatch extends Error {
+  constructor(message: string) {
+    super(`spot: ${message}`);
+    this.name = 'SpotReplayMismatch';
+  }
+}
+
+interface Waiter {
+  command: ExchangeCommand;
+  result: ExchangeResult;
+  resolve(result: ExchangeResult): void;
+  reject(error: unknown): void;
+}
+
+interface Batch {
+  journal: Journal;
+  spot: AppliedSpotCommand[];
+  waiters: Waiter[];
+}
+
+interface Engines {
+  ledger: LedgerEngine;
+  spot: SpotEngine;
+}
+
+/**
+ * One ledger and one spot engine behind one sequence of commands, with durable group commit: commands are
+ * applied at once in arrival order; whatever arrives while a batch is written forms the next batch, written in
+ * one transaction (ledger commands with bills and balances, spot commands). A promise resolves only after its
+ * batch is committed. When a commit fails, its callers and those of the batch after it (not acknowledged) are
+ * rejected and both engines are rebuilt from the database — the order books have no undo journal, and the
+ * database holds exactly the acknowledged state.
+ *
+ * The wallet submits its ledger commands here too once the spot market runs, so that holds, settles and
+ * releases of orders and the wallet's postings share one ledger and one command log.
+ */
+export class SpotService {
+  private current: Batch | null = null;
+  private writing: Promise<void> | null = null;
+  private scheduled = false;
+  private closed = false;
+  private broken: Error | null = null;
+  /** Set while the engines are being rebuilt after a failed commit; commands wait here. */
+  private reloading: Waiter[] | null = null;
+  private idle: Array<() => void> = [];
+
+  private constructor(
+    private engines: Engines,
+    readonly store: SpotStore,
+    private readonly currencies: Currency[],
+    private readonly hash: HashFactory,
+  ) {}
+
+  /** Rebuilds both engines by replaying the command logs, and refuses to start if the stored balances differ. */
+  static async open(options: SpotServiceOptions): Promise<SpotService> {
+    const store = options.store ?? new SpotStore(options.db, options.dialect);
+    const hash = options.hash ?? sha256;
+    const currencies = [...options.currencies];
+    return new SpotService(await rebuild(store, currencies, hash), store, currencies, hash);
+  }
+
+  get ledger(): LedgerEngine {
+    return this.engines.ledger;
+  }
+
+  get spot(): SpotEngine {
+    return this.engines.spot;
+  }
+
+  submit(command: SpotCommand): Promise<SpotResult>;
+  submit(command: LedgerCommand): Promise<CommandResult>;
+  submit(command: ExchangeCommand): Promise<ExchangeResult> {
+    if (this.closed) return Promise.reject(new Error('spot service is closed'));
+    if (this.broken) return Promise.reject(this.broken);
+    return new Promise((resolve, reject) => {
+      const waiter = { command, result: undefined as unknown as ExchangeResult, resolve, reject };
+      if (this.reloading) this.reloading.push(waiter);
+      else this.enqueue(waiter);
+      this.schedule();
+    });
+  }
+
+  stateHash(): string {
+    return this.engines.spot.stateHash(this.hash);
+  }
+
+  /** Resolves once everything submitted so far is committed (or has failed). */
+  flush(): Promise<void> {
+    if (!this.writing && !this.current && !this.scheduled && !this.reloading) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+  }
+
+  private enqueue(waiter: Waiter): void {
+    const { ledger, spot } = this.engines;
+    const batch = (this.current ??= { journal: ledger.openJournal(), spot: [], waiters: [] });
+    try {
+      if (isSpotCommand(waiter.command)) {
+        const result = spot.apply(waiter.command);
+        if (result.ok && !result.duplicate) batch.spot.push({ command: waiter.command, result });
+        waiter.result = result;
+      } else {
+        waiter.result = ledger.apply(waiter.command);
+      }
+    } catch (error) {
+      // a spot command found the ledger disagreeing with its holds: nothing applied since the last commit can be trusted
+      batch.waiters.push(waiter);
+      this.fail(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    batch.waiters.push(waiter);
+  }
+
+  private schedule(): void {
+    if (this.writing || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.writeNext();
+    });
+  }
+
+  private async writeNext(): Promise<void> {
+    const batch = this.current;
+    if (!batch || this.reloading) {
+      if (!this.reloading) this.settleIdle();
+      return;
+    }
+    this.current = null;
+    this.engines.ledger.seal(batch.journal);
+    const write = this.write(batch);
+    this.writing = write;
+    await write;
+    this.writing = null;
+    if (this.current) void this.writeNext();
+    else this.settleIdle();
+  }
+
+  private async write(batch: Batch): Promise<void> {
+    try {
+      await this.store.commit(batch.journal.records, batch.journal.changes, batch.spot);
+    } catch (error) {
+      await this.recover(batch, error);
+      return;
+    }
+    this.engines.ledger.closeJournal(batch.journal);
+    for (const waiter of batch.waiters) waiter.resolve(waiter.result);
+  }
+
+  private async recover(batch: Batch, error: unknown): Promise<void> {
+    for (const waiter of batch.waiters) waiter.reject(error);
+    // the next batch was applied on top of the failed one: it is applied again once the engines are rebuilt
+    const again = this.current?.waiters ?? [];
+    this.current = null;
+    this.reloading = again;
+    try {
+      const first = batch.journal.records[0]?.result.id ?? batch.spot[0]?.result.id;
+      if (first !== undefined && (await this.store.hasCommand(first))) {
+        throw new Error('spot: a batch reported as failed was committed; restart the service to reload it', { cause: error });
+      }
+      this.engines = await rebuild(this.store, this.currencies, this.hash);
+    } catch (fatal) {
+      const waiting = this.reloading;
+      this.reloading = null;
+      this.fail(fatal instanceof Error ? fatal : new Error(String(fatal)));
+      for (const waiter of waiting) waiter.reject(this.broken);
+      return;
+    }
+    const waiting = this.reloading;
+    this.reloading = null;
+    for (const waiter of waiting) this.enqueue(waiter);
+  }
+
+  private fail(error: Error): void {
+    this.broken = error;
+    const pending = this.current;
+    this.current = null;
+    for (const waiter of pending?.waiters ?? []) waiter.reject(error);
+  }
+
+  private settleIdle(): void {
+    const waiting = this.idle;
+    this.idle = [];
+    for (const resolve of waiting) resolve();
+  }
+}
+
+/**
+ * Replays the ledger log and the spot log in one sequence: ledger commands by their recorded results,
+ * spot commands by applying them again at their place in the ledger sequence (they must produce the same
+ * result and the same ledger steps). Then compares the replayed balances with the stored ones.
+ */
+async function rebuild(store: SpotStore, currencies: Currency[], hash: HashFactory): Promise<Engines> {
+  const ledger = new LedgerEngine(currencies);
+  const spot = new SpotEngine(ledger);
+  const ledgerLog = store.ledger.loadCommands()[Symbol.asyncIterator]();
+  const next = async (): Promise<AppliedCommand | undefined> => (await ledgerLog.next()).value ?? undefined;
+  for await (const { command, result } of store.loadSpotCommands()) {
+    while (ledger.lastSeq < result.ledgerFrom) {
+      const record = await next();
+      if (!record) throw new SpotReplayMismatch(`spot command ${result.id} follows ledger seq ${result.ledgerFrom}, which is missing`);
+      ledger.replay(record.result);
+    }
+    if (ledger.lastSeq !== result.ledgerFrom) throw new SpotReplayMismatch(`spot command ${result.id} is out of place in the ledger sequence`);
+    const again = spot.apply(command);
+    if (!again.ok || again.seq !== result.seq || again.ledgerTo !== result.ledgerTo) {
+      throw new SpotReplayMismatch(`spot command ${result.id} replays differently`);
+    }
+    // its ledger steps were just applied again: their logged copies are passed over, checked by id
+    for (let seq = result.ledgerFrom + 1; seq <= result.ledgerTo; seq++) {
+      const record = await next();
+      if (!record || record.result.seq !== seq || ledger.resultOf(record.result.id)?.seq !== seq) {
+        throw new SpotReplayMismatch(`ledger seq ${seq} of spot command ${result.id} differs from its log`);
+      }
+    }
+  }
+  for (let record = await next(); record; record = await next()) ledger.replay(record.result);
+  const stored = hashState(new Map(await store.ledger.loadBalances()), [], hash);
+  const replayed = hashState(new Map(ledger.entries()), [], hash);
+  if (stored !== replayed) throw new LedgerReplayMismatch(stored, replayed);
+  return { ledger, spot };
+}
+
+export { SPOT_MIGRATIONS } from './spot-schema';
+export { SpotStore } from './spot-store';

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { systemAccountKey } from '../ledger/accounts';
+import type { SpotAccepted, SpotResult } from './types';
+import { AT, BTCUSDT, funds, hash, newSpot, order } from './test-support';
+
+function accepted(result: SpotResult): SpotAccepted {
+  if (!result.ok) throw new Error(`rejected: ${result.reason} ${result.field ?? ''}`);
+  return result;
+}
+
+describe('spot engine: holds per order type', () => {
+  it.each([
+    ['buy limit holds price × qty in quote', { side: 'buy', type: 'limit', price: '101.5', qty: '0.5' }, 'USDT', '50.75'],
+    ['sell limit holds qty in base', { side: 'sell', type: 'limit', price: '101.5', qty: '0.5' }, 'BTC', '0.5'],
+    ['buy stop-limit holds price × qty', { side: 'buy', type: 'stopLimit', trigger: '120', price: '121', qty: '0.1' }, 'USDT', '12.1'],
+    ['sell stop-limit holds qty', { side: 'sell', type: 'stopLimit', trigger: '90', price: '89', qty: '0.1' }, 'BTC', '0.1'],
+  ] as const)('%s', (_name, fields, currency, frozen) => {
+    const spot = newSpot({ u1: { BTC: '1', USDT: '1000' } });
+    const result = accepted(spot.apply(order('u1', fields)));
+    expect(funds(spot, 'u1', currency)[1]).toBe(frozen);
+    expect(spot.order(result.orderId!)).toMatchObject({ held: spot.ledger.currencies.parse(currency, frozen), heldCurrency: currency });
+  });
+
+  it('a market order with nothing to trade releases its whole hold', () => {
+    const spot = newSpot({ u1: { USDT: '1000' } });
+    const result = accepted(spot.apply(order('u1', { type: 'market', quote: '100' })));
+    expect(result.orders).toMatchObject([{ status: 'cancelled', reason: 'noLiquidity', released: 100_000_000n }]);
+    expect(funds(spot, 'u1', 'USDT')).toEqual(['1000', '0']);
+  });
+});
+
+describe('spot engine: fills settle both sides and fees in the same command', () => {
+  it('a taker buy at a better price settles, charges fees and releases the price improvement', () => {
+    const spot = newSpot({ alice: { BTC: '1' }, bob: { USDT: '1000' } });
+    accepted(spot.apply(order('alice', { side: 'sell', price: '100', qty: '0.5' })));
+    const before = spot.ledger.lastSeq;
+    const result = accepted(spot.apply(order('bob', { side: 'buy', price: '101', qty: '0.5' })));
+    // hold, settle, release of the maker (nothing held: no step), release of the taker's improvement
+    expect(result.ledgerFrom).toBe(before);
+    expect(result.ledgerTo - result.ledgerFrom).toBe(3);
+    expect(result.trades).toMatchObject([{ price: 10000n, qty: 500000n, quote: 50_000_000n, makerFee: 50_000n, takerFee: 1000n, takerSide: 'buy' }]);
+    expect(funds(spot, 'bob', 'BTC')).toEqual(['0.499', '0']);
+    expect(funds(spot, 'bob', 'USDT')).toEqual(['950', '0']);
+    expect(funds(spot, 'alice', 'BTC')).toEqual(['0.5', '0']);
+    expect(funds(spot, 'alice', 'USDT')).toEqual(['49.95', '0']);
+    expect(spot.ledger.balance(systemAccountKey('fees', 'BTC')).available).toBe(100_000n);
+    expect(spot.ledger.balance(systemAccountKey('fees', 'USDT')).available).toBe(50_000n);
+    expect(result.orders).toEqual([
+      expect.objectContaining({ userId: 'alice', status: 'filled', released: 0n, avgPrice: 10000n }),
+      expect.objectContaining({ userId: 'bob', status: 'filled', released: 500_000n, filledQuote: 50_000_000n }),
+    ]);
+    expect(spot.openOrders()).toEqual([]);
+    expect(spot.lastPrice('BTCUSDT')).toBe(10000n);
+  });
+
+  it('a partial fill keeps the rest held; cancel releases exactly the rest', () => {
+    const spot = newSpot({ alice: { BTC: '1' }, bob: { USDT: '1000' } });
+    const resting = accepted(spot.apply(order('alice', { side: 'sell', price: '100', qty: '0.8' })));
+    accepted(spot.apply(order('bob', { side: 'buy', price: '100', qty: '0.3' })));
+    expect(funds(spot, 'alice', 'BTC')).toEqual(['0.2', '0.5']);
+    expect(spot.order(resting.orderId!)).toMatchObject({ filledQty: 300000n, held: 50_000_000n, status: 'open' });
+    const cancel = accepted(spot.apply({ kind: 'cancelOrder', id: 'c1', at: AT, userId: 'alice', symbol: 'BTCUSDT', orderId: resting.orderId! }));
+    expect(cancel.orders).toMatchObject([{ status: 'cancelled', reason: 'user', released: 50_000_000n, filledQty: 300000n }]);
+    expect(funds(spot, 'alice', 'BTC')).toEqual(['0.7', '0']);
+  });
+
+  it.each([
+    ['IOC rest', { side: 'buy', price: '100', qty: '0.5', tif: 'IOC' }, 'unfilledIoc', '30'],
+    ['market buy by quote: unspent quote', { side: 'buy', type: 'market', quote: '50' }, 'noLiquidity', '30'],
+    ['market buy by qty: unspent budget', { side: 'buy', type: 'market', qty: '0.5', budget: '60' }, 'noLiquidity', '30'],
+  ] as const)('releases what is left: %s', (_name, fields, reason, spent) => {
+    const spot = newSpot({ alice: { BTC: '1' }, bob: { USDT: '1000' } });
+    accepted(spot.apply(order('alice', { side: 'sell', price: '100', qty: '0.3' })));
+    const result = accepted(spot.apply(order('bob', fields)));
+    expect(result.orders.find((o) => o.userId === 'bob')).toMatchObject({ status: 'cancelled', reason });
+    expect(funds(spot, 'bob', 'USDT')).toEqual([String(1000 - Number(spent)), '0']);
+    expect(funds(spot, 'bob', 'BTC')).toEqual(['0.2994', '0']);
+  });
+
+  it('self-trade prevention cancels the resting order and releases its hold', () => {
+    const spot = newSpot({ u1: { BTC: '1', USDT: '1000' } });
+    const resting = accepted(spot.apply(order('u1', { side: 'sell', price: '100', qty: '0.5' })));
+    const result = accepted(spot.apply(order('u1', { side: 'buy', price: '100', qty: '0.5' })));
+    expect(result.trades).toEqual([]);
+    expect(result.orders).toMatchObject([{ orderId: resting.orderId, reason: 'selfTrade', released: 50_000_000n }]);
+    expect(funds(spot, 'u1', 'BTC')).toEqual(['1', '0']);
+    expect(funds(spot, 'u1', 'USDT')).toEqual(['950', '50']);
+  });
+
+  it('a filled buy with take-profit and stop-loss holds its sell legs, and one cancel releases both', () => {
+    const spot = newSpot({ alice: { BTC: '1' }, bob: { USDT: '1000' } });
+    accepted(spot.apply(order('alice', { side: 'sell', price: '100', qty: '0.5' })));
+    const parent = accepted(spot.apply(order('bob', { side: 'buy', price: '100', qty: '0.5', takeProfit: '120', stopLoss: '90' })));
+    const legs = spot.openOrders('bob');
+    // 0.5 bought, 0.001 paid in fees: legs of 0.499 (on the lot); only one leg can execute, so they share one hold
+    expect(legs.map((o) => [o.kind, o.status, o.qty, o.held])).toEqual([
+      ['takeProfit', 'conditional', 499_000n, 49_900_000n],
+      ['stopLoss', 'conditional', 499_000n, 0n],
+    ]);
+    expect(funds(spot, 'bob', 'BTC')).toEqual(['0', '0.499']);
+    expect(legs[0]!.id).toBe(parent.orderId! + 1);
+    const cancel = accepted(spot.apply({ kind: 'cancelOrder', id: 'c-leg', at: AT, userId: 'bob', symbol: 'BTCUSDT', orderId: legs[0]!.id }));
+    expect(cancel.orders.map((o) => o.reason)).toEqual(['user', 'oco']);
+    // the second leg's hold was released too: nothing stays frozen
+    expect(funds(spot, 'bob', 'BTC')).toEqual(['0.499', '0']);
+  });
+});
+
+describe('spot engine: rejections change nothing', () => {
+  it.each([
+    ['insufficient funds', { side: 'buy', price: '100', qty: '20' }, 'insufficientFunds', 'amount'],
+    ['too many price decimals', { price: '100.001', qty: '0.1' }, 'priceTooManyDecimals', 'price'],
+    ['too many qty decimals', { price: '100', qty: '0.1234567' }, 'qtyTooManyDecimals', 'qty'],
+    ['qty not on the lot', { price: '100', qty: '0.00015' }, 'qtyNotOnLot', 'qty'],
+    ['below the minimum notional', { price: '1', qty: '0.5' }, 'belowMinNotional', 'qty'],
+    ['missing price', { qty: '0.1', price: undefined }, 'invalidField', 'price'],
+    ['negative qty', { price: '100', qty: '-1' }, 'nonPositive', 'qty'],
+    ['float-looking input', { price: '1e2', qty: '0.1' }, 'invalidField', 'price'],
+    ['unknown market', { symbol: 'ETHUSDT', price: '100', qty: '0.1' }, 'unknownMarket', 'symbol'],
+    ['bad user id', { userId: 'a b', price: '100', qty: '0.1' }, 'invalidUser', 'userId'],
+    ['market buy by qty without a budget', { type: 'market', qty: '0.1' }, 'budgetRequired', 'budget'],
+    ['unknown fee tier', { price: '100', qty: '0.1', feeTier: 3 }, 'unknownFeeTier', 'feeTier'],
+    ['post-only that would take', { price: '101', qty: '0.1', postOnly: true }, 'postOnlyWouldTake', 'price'],
+    ['take-profit below a buy price', { price: '99', qty: '0.1', takeProfit: '98' }, 'invalidExit', 'takeProfit'],
+  ] as const)('%s', (_name, fields, reason, field) => {
+    const spot = newSpot({ u1: { USDT: '1000' }, u2: { BTC: '1' } });
+    accepted(spot.apply(order('u2', { side: 'sell', price: '100', qty: '0.5' })));
+    const before = spot.stateHash(hash);
+    const seq = spot.ledger.lastSeq;
+    const result = spot.apply(order('u1', fields));
+    expect(result).toMatchObject({ ok: false, reason, field });
+    expect(spot.stateHash(hash)).toBe(before);
+    expect(spot.ledger.lastSeq).toBe(seq);
+  });
+
+  it('a halted market refuses orders but still cancels; a duplicate client order id is refused', () => {
+    const spot = newSpot({ u1: { USDT: '1000' } });
+    const placed = accepted(spot.apply(order('u1', { price: '100', qty: '0.1', clientOrderId: 'mine-1' })));
+    expect(spot.apply(order('u1', { price: '100', qty: '0.1', clientOrderId: 'mine-1' }))).toMatchObject({ ok: false, reason: 'duplicateClientOrderId' });
+    accepted(spot.apply({ kind: 'haltMarket', id: 'halt', at: AT, symbol: 'BTCUSDT', halted: true }));
+    expect(spot.apply(order('u1', { price: '100', qty: '0.1' }))).toMatchObject({ ok: false, reason: 'marketHalted' });
+    expect(spot.apply({ kind: 'cancelOrder', id: 'c-other', at: AT, userId: 'u2', symbol: 'BTCUSDT', clientOrderId: 'mine-1' })).toMatchObject({ ok: false, reason: 'unknownOrder' });
+    expect(spot.apply({ kind: 'cancelOrder', id: 'c-steal', at: AT, userId: 'u2', symbol: 'BTCUSDT', orderId: placed.orderId! })).toMatchObject({ ok: false, reason: 'notOwner' });
+    const cancel = accepted(spot.apply({ kind: 'cancelOrder', id: 'c-mine', at: AT, userId: 'u1', symbol: 'BTCUSDT', clientOrderId: 'mine-1' }));
+    expect(cancel.orderId).toBe(placed.orderId);
+    expect(funds(spot, 'u1', 'USDT')).toEqual(['1000', '0']);
+  });
+
+  it('an accepted id returns its first result; a rejected id may be sent again', () => {
+    const spot = newSpot({ u1: { USDT: '5' } });
+    const command = order('u1', { price: '100', qty: '0.1' });
+    expect(spot.apply(command)).toMatchObject({ ok: false, reason: 'insufficientFunds' });
+    spot.ledger.apply({ kind: 'depositCredit', id: 'more', at: AT, userId: 'u1', currency: 'USDT', amount: '100' });
+    const first = accepted(spot.apply(command));
+    const again = spot.apply(command);
+    expect(again).toEqual({ ...first, duplicate: true });
+    expect(funds(spot, 'u1', 'USDT')).toEqual(['95', '10']);
+  });
+});
+
+describe('spot engine: markets', () => {
+  it.each([
+    ['qtyScale above the base currency scale', { qtyScale: 9 }, 'qtyScale'],
+    ['unknown quote currency', { quote: 'EUR' }, 'quote'],
+    ['zero tick', { tickSize: '0' }, 'tickSize'],
+    ['tick finer than the price scale', { tickSize: '0.001' }, 'tickSize'],
+    ['no fee tier', { feeTiers: [] }, 'market'],
+    ['bad symbol', { symbol: 'btc usdt' }, 'symbol'],
+  ])('refuses %s', (_name, changes, field) => {
+    const spot = newSpot();
+    expect(spot.apply({ kind: 'addMarket', id: 'bad', at: AT, market: { ...BTCUSDT, symbol: 'ETHUSDT', ...changes } })).toMatchObject({ ok: false, reason: 'invalidMarket', field });
+  });
+
+  it('updates fees and lot size under resting orders', () => {
+    const spot = newSpot({ alice: { BTC: '1' }, bob: { USDT: '1000' } });
+    accepted(spot.apply(order('alice', { side: 'sell', price: '100', qty: '0.5' })));
+    accepted(spot.apply({ kind: 'updateMarket', id: 'fees', at: AT, symbol: 'BTCUSDT', changes: { feeTiers: [{ makerPpm: 0, takerPpm: 0 }], lotSize: '0.01' } }));
+    expect(spot.apply(order('bob', { price: '100', qty: '0.005' }))).toMatchObject({ ok: false, reason: 'qtyNotOnLot' });
+    const result = accepted(spot.apply(order('bob', { price: '100', qty: '0.5' })));
+    expect(result.trades[0]).toMatchObject({ makerFee: 0n, takerFee: 0n });
+    expect(spot.apply({ kind: 'updateMarket', id: 'scale', at: AT, symbol: 'BTCUSDT', changes: { priceScale: 4 } as never })).toMatchObject({ ok: false, field: 'priceScale' });
+  });
+});

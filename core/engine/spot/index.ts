@@ -1,0 +1,3 @@
+export { SpotEngine, SpotInvariantError, type SpotSnapshot } from './engine';
+export { marketSpecOf } from './markets';
+export type * from './types';

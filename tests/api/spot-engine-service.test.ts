@@ -1,0 +1,182 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppliedSpotCommand, LedgerCommand, PlaceSpotOrder, SpotCommand, SpotResult } from '../../core/engine';
+import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SpotService, SpotStore } from '../../core/engine/persistence';
+import type { AppliedCommand, BalanceChange } from '../../core/engine';
+import { openDatabase, type Database } from '../../core/server/db/connect';
+import { runMigrations } from '../../core/server/db/migrate';
+import { BTCUSDT } from '../../core/engine/spot/test-support';
+import { availableDialects, createPostgresDatabase } from './harness';
+
+const CURRENCIES = [
+  { code: 'BTC', scale: 8 },
+  { code: 'USDT', scale: 6 },
+];
+const at = 1_700_000_000_000;
+let counter = 0;
+const deposit = (userId: string, currency: string, amount: string): LedgerCommand => ({ kind: 'depositCredit', id: `d${++counter}`, at, userId, currency, amount });
+const place = (userId: string, fields: Partial<PlaceSpotOrder>): SpotCommand => ({
+  kind: 'placeOrder',
+  id: `o${++counter}`,
+  at,
+  userId,
+  symbol: 'BTCUSDT',
+  side: 'buy',
+  type: 'limit',
+  ...fields,
+});
+
+/** A store whose commits can be delayed or made to fail, and which records the ids it committed. */
+class ObservedStore extends SpotStore {
+  failNext = 0;
+  delayMs = 0;
+  readonly committed = new Set<string>();
+
+  override async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], spot: readonly AppliedSpotCommand[]): Promise<void> {
+    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.failNext > 0) {
+      this.failNext--;
+      throw new Error('disk full (simulated)');
+    }
+    await super.commit(records, changes, spot);
+    for (const record of records) this.committed.add(record.result.id);
+    for (const record of spot) this.committed.add(record.result.id);
+  }
+}
+
+async function createSpotDatabase(dialect: 'sqlite' | 'postgres') {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bourse-spot-'));
+  const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const open: Database[] = [];
+  return {
+    async connect(): Promise<Database> {
+      const database = openDatabase({ dataDir, databaseUrl: postgres?.url });
+      await runMigrations(database.db, database.dialect, [
+        { owner: 'ledger', migrations: LEDGER_MIGRATIONS },
+        { owner: 'spot', migrations: SPOT_MIGRATIONS },
+      ], () => new Date());
+      open.push(database);
+      return database;
+    },
+    async drop() {
+      for (const database of open) await database.close();
+      // let the pool's sockets finish closing before the database is dropped
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openService(database: Database, store?: SpotStore): Promise<SpotService> {
+  return SpotService.open({ db: database.db, dialect: database.dialect, currencies: CURRENCIES, ...(store ? { store } : {}) });
+}
+
+/** A day on one market: deposits, resting orders, fills, a stop, take-profit / stop-loss legs, a cancel. */
+async function trade(service: SpotService): Promise<SpotResult[]> {
+  await Promise.all([deposit('alice', 'BTC', '5'), deposit('bob', 'USDT', '10000'), deposit('carol', 'USDT', '10000'), deposit('carol', 'BTC', '2')].map((c) => service.submit(c)));
+  await service.submit({ kind: 'addMarket', id: `m${++counter}`, at, market: BTCUSDT });
+  return Promise.all([
+    service.submit(place('alice', { side: 'sell', price: '100', qty: '1' })),
+    service.submit(place('alice', { side: 'sell', price: '101', qty: '1' })),
+    service.submit(place('bob', { side: 'buy', price: '101', qty: '1.5', takeProfit: '130', stopLoss: '95' })),
+    service.submit(place('carol', { side: 'buy', price: '99', qty: '0.5' })),
+    service.submit(place('carol', { side: 'sell', type: 'stopLimit', trigger: '98', price: '97', qty: '0.2' })),
+    service.submit(place('bob', { side: 'buy', type: 'market', quote: '20' })),
+  ]);
+}
+
+const dialects = await availableDialects();
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+for (const dialect of dialects) {
+  describe(`spot service on ${dialect}`, () => {
+    it('rebuilds orders, stops and balances from the database with an equal state hash', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const service = await openService(await database.connect());
+      const results = await trade(service);
+      expect(results.every((r) => r.ok)).toBe(true);
+      const hash = service.stateHash();
+      const open = service.spot.openOrders();
+      expect(open.map((o) => o.kind).sort()).toEqual(['limit', 'limit', 'stopLimit', 'stopLoss', 'takeProfit']);
+      await service.close();
+
+      const reopened = await openService(await database.connect());
+      expect(reopened.stateHash()).toBe(hash);
+      expect(reopened.spot.openOrders()).toEqual(open);
+      expect(reopened.spot.lastPrice('BTCUSDT')).toBe(10100n);
+      // the rebuilt engine goes on alike: the stop triggers on a trade at 98
+      const next = await reopened.submit(place('carol', { side: 'sell', price: '98', qty: '0.5' }));
+      expect(next).toMatchObject({ ok: true });
+      await reopened.close();
+    });
+
+    it('acknowledges only after the batch is committed, rejections included', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const db = await database.connect();
+      const store = new ObservedStore(db.db, db.dialect);
+      const service = await openService(db, store);
+      await service.submit(deposit('bob', 'USDT', '100'));
+      await service.submit({ kind: 'addMarket', id: 'm-ack', at, market: BTCUSDT });
+      store.delayMs = 30;
+      const accepted = place('bob', { price: '100', qty: '0.5' });
+      const refused = place('bob', { price: '100', qty: '5' });
+      const seen = await Promise.all([
+        service.submit(accepted).then((result) => ({ result, durable: store.committed.has(accepted.id) })),
+        service.submit(refused).then((result) => ({ result, durable: store.committed.has(accepted.id) })),
+      ]);
+      expect(seen[0]).toMatchObject({ result: { ok: true }, durable: true });
+      expect(seen[1]).toMatchObject({ result: { ok: false, reason: 'insufficientFunds' }, durable: true });
+      expect(store.committed.has(refused.id)).toBe(false);
+      const rows = await db.db.selectFrom('spot_command').select(['id', 'ledger_from', 'ledger_to']).where('id', '=', accepted.id).execute();
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.ledger_to) - Number(rows[0]!.ledger_from)).toBe(1);
+      await service.close();
+    });
+
+    it('a failed commit rejects its batch, rebuilds the state before it, and later commands apply on that state', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const db = await database.connect();
+      const store = new ObservedStore(db.db, db.dialect);
+      const service = await openService(db, store);
+      await trade(service);
+      const before = service.stateHash();
+      store.failNext = 1;
+      store.delayMs = 20;
+      const failing = service.submit(place('bob', { price: '100', qty: '1' }));
+      // arrives while the failing batch is written: not acknowledged, applied again after the rebuild
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const later = service.submit(place('carol', { price: '99', qty: '0.1' }));
+      await expect(failing).rejects.toThrow('disk full');
+      await expect(later).resolves.toMatchObject({ ok: true });
+      store.delayMs = 0;
+      expect(service.spot.openOrders().some((o) => o.userId === 'bob' && o.price === 10000n && o.qty === 1_000_000n)).toBe(false);
+      const after = service.stateHash();
+      expect(after).not.toBe(before);
+      await service.close();
+      const reopened = await openService(await database.connect());
+      expect(reopened.stateHash()).toBe(after);
+      await reopened.close();
+    });
+
+    it('refuses to start when stored balances differ from the replayed logs', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const db = await database.connect();
+      const service = await openService(db);
+      await trade(service);
+      await service.close();
+      await sql`update ledger_balance set available = '1' where account = 'alice/coin/USDT'`.execute(db.db);
+      await expect(openService(await database.connect())).rejects.toThrow(/differ/);
+    });
+  });
+}
