@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { systemAccountKey } from '../ledger/accounts';
 import type { SpotAccepted, SpotResult } from './types';
-import { AT, BTCUSDT, funds, hash, newSpot, order } from './test-support';
+import { sha256 as hash } from '../persistence';
+import { AT, BTCUSDT, funds, newSpot, order } from './test-support';
 
 function accepted(result: SpotResult): SpotAccepted {
   if (!result.ok) throw new Error(`rejected: ${result.reason} ${result.field ?? ''}`);

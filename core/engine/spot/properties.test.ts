@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { currencyOfKey, isSystemKey, parseAccountKey } from '../ledger/accounts';
 import { SpotEngine } from './engine';
 import type { SpotCommand } from './types';
-import { AT, hash, newSpot, type RecordingLedger } from './test-support';
+import { sha256 as hash } from '../persistence';
+import { AT, newSpot, type RecordingLedger } from './test-support';
 
 const USERS = ['u1', 'u2', 'u3'];
 const FUNDS = Object.fromEntries(USERS.map((u) => [u, { BTC: '50', USDT: '100000' }]));

@@ -1,13 +1,10 @@
 // Shared fixtures of the spot engine's tests.
-import { createHash } from 'node:crypto';
 import type { LedgerCommand } from '../ledger/commands';
 import { LedgerEngine } from '../ledger/engine';
 import type { CommandResult } from '../ledger/events';
-import type { HashFactory } from '../ledger/hash';
 import { SpotEngine } from './engine';
 import type { PlaceSpotOrder, SpotMarketConfig } from './types';
 
-export const hash: HashFactory = () => createHash('sha256');
 export const AT = 1_700_000_000_000;
 
 /** BTC at 8 decimals traded in lots of 0.0001 (qtyScale 6), USDT at 6, prices in cents. */
