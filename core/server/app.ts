@@ -88,7 +88,12 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     extra: options.extraPlugins,
   });
 
-  const database = openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const database = openDatabase({
+    dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
+    // called only after queries have run, when the app below exists
+    onIdleError: (error) => app.log.warn({ error: error.message }, 'database: an idle connection ended'),
+  });
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info', serializers: { req: serializeRequest } },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,

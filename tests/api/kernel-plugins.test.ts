@@ -197,7 +197,7 @@ describe.each(dialects)('migrations and restarts (%s)', (dialect) => {
       const names = async () => (await current.context.db.selectFrom('migrations').select('name').execute()).map((row) => row.name).sort();
       const count = async (table: string) =>
         Number((await current.context.db.selectFrom(table).select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-      expect(await names()).toEqual(['core:001_cgform', 'core:002_operator', 'core:003_audit_log', 'core:004_upload', 'core:005_revoked_session', 'core:006_operator_totp', 'kernel-test:001_items']);
+      expect(await names()).toEqual(['core:001_cgform', 'core:002_operator', 'core:003_audit_log', 'core:004_upload', 'core:005_revoked_session', 'core:006_operator_totp', 'core:007_operator_session', 'kernel-test:001_items']);
       const navRows = await count('cgform_row');
       await first.close({ keepData: true });
       expect(counters.close).toBe(1);
@@ -214,7 +214,7 @@ describe.each(dialects)('migrations and restarts (%s)', (dialect) => {
       expect(counters.up).toBe(1);
       expect(addedRuns).toBe(1);
       expect(await names()).toContain('kernel-test:002_item_note');
-      expect((await names()).length).toBe(8);
+      expect((await names()).length).toBe(9);
       expect(await count('cgform_row')).toBe(navRows);
       expect(await count('operator')).toBe(1);
       expect(await count('kernel_test_item')).toBe(1);
@@ -222,7 +222,7 @@ describe.each(dialects)('migrations and restarts (%s)', (dialect) => {
 
       current = await startTestServer({ dialect, reuse: first, extraPlugins: [itemsPlugin(counters, [added])] });
       expect(addedRuns).toBe(1);
-      expect((await names()).length).toBe(8);
+      expect((await names()).length).toBe(9);
     } finally {
       await current.close();
     }

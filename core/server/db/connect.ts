@@ -19,9 +19,12 @@ export const SQLITE_FILE_NAME = 'bourse.sqlite';
  * PostgreSQL when a database URL is given, else the embedded SQLite file <dataDir>/bourse.sqlite
  * (WAL journal, synchronous FULL so a committed transaction survives a power cut).
  */
-export function openDatabase(options: { dataDir: string; databaseUrl?: string }): Database {
+export function openDatabase(options: { dataDir: string; databaseUrl?: string; onIdleError?: (error: Error) => void }): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the database ended (restart, failover, administrator) is dropped by the pool and the next
+    // query opens a new one; without a listener the pool's 'error' event would crash the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', location: redactUrl(options.databaseUrl), close: () => db.destroy() };
   }
