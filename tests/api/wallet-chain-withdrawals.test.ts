@@ -121,8 +121,8 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet wit
     expect(JSON.parse(audit!.after_json)).toEqual({ status: 'rejected', reason: 'Address on a sanctions list' });
     expectRefused(await review(made.id, 'approve'), 'id', 409);
     expectRefused(await cancel(member, made.id), 'id', 409);
-    const compliance = await server.operatorToken('support');
-    expect((await server.post(WALLET_CONSOLE_PATHS.approveWithdrawal.replace(':id', made.id), {}, compliance)).status).toBe(403);
+    const support = await server.operatorToken('support');
+    expect((await server.post(WALLET_CONSOLE_PATHS.approveWithdrawal.replace(':id', made.id), {}, support)).status).toBe(403);
   });
 
   it('approves, broadcasts and completes: the fee goes to the fees account, the address receives amount − fee', async () => {
