@@ -3,3 +3,4 @@
 export * from './ledger';
 export * from './book';
 export * from './spot';
+export * from './market-data';

@@ -6,3 +6,4 @@ export { SqliteWorkerStore } from './sqlite-writer';
 export { BatchRowsBuilder, batchRows, type BatchRows, type BatchSink } from './store';
 export { SqliteBatchWriter } from './sqlite-batch-writer';
 export * from './spot-service';
+export * from './market-data-store';

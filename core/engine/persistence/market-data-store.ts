@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../plugin-api';
+import { CANDLE_PERIODS, type CandlePeriod } from '../market-data/periods';
+import type { MarketDataState } from '../market-data/market-data';
+import type { Candle, CandleUpdate, MarketTrade } from '../market-data/types';
+import { insertRows, type TableShape } from './store';
+
+export { MARKET_DATA_MIGRATIONS } from './market-data-schema';
+
+const TRADE_TABLE: TableShape = {
+  name: 'market_trade',
+  columns: ['symbol', 'id', 'price', 'qty', 'quote', 'taker_side', 'time'],
+  pgTypes: ['varchar', 'bigint', 'numeric', 'numeric', 'numeric', 'varchar', 'bigint'],
+  // a batch written again after a commit reported as failed that landed after all
+  suffix: ' on conflict ("symbol", "id") do nothing',
+};
+
+const CANDLE_COLUMNS = ['open', 'high', 'low', 'close', 'volume', 'amount', 'count'] as const;
+const CANDLE_TABLE: TableShape = {
+  name: 'market_candle',
+  columns: ['symbol', 'period', 'time', ...CANDLE_COLUMNS],
+  pgTypes: ['varchar', 'varchar', 'bigint', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'integer'],
+  suffix: ` on conflict ("symbol", "period", "time") do update set ${CANDLE_COLUMNS.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`,
+};
+
+/** One symbol's trades and the candle updates they gave (MarketData.recordTrade), to be written together. */
+export interface MarketDataBatch {
+  symbol: string;
+  trades: readonly MarketTrade[];
+  candles: readonly Pick<CandleUpdate, 'period' | 'candle'>[];
+}
+
+export interface StoredCandleQuery {
+  from?: number;
+  to?: number;
+  limit: number;
+}
+
+const minor = (value: unknown) => BigInt(String(value));
+
+function candleOf(row: Record<string, unknown>): Candle {
+  return {
+    time: Number(row.time),
+    open: minor(row.open),
+    high: minor(row.high),
+    low: minor(row.low),
+    close: minor(row.close),
+    volume: minor(row.volume),
+    amount: minor(row.amount),
+    count: Number(row.count),
+  };
+}
+
+/**
+ * Writes market data in batches — many trades and candle updates in one transaction, each candle once
+ * (its latest state) — and reads candle history and the state MarketData is restored from.
+ */
+export class MarketDataStore {
+  constructor(
+    readonly db: Kysely<any>,
+    readonly dialect: Dialect,
+  ) {}
+
+  async write(batches: readonly MarketDataBatch[]): Promise<void> {
+    const trades: unknown[] = [];
+    const latest = new Map<string, unknown[]>();
+    for (const { symbol, trades: list, candles } of batches) {
+      for (const t of list) trades.push(symbol, t.id, t.price.toString(), t.qty.toString(), t.quote.toString(), t.takerSide, t.time);
+      for (const { period, candle: c } of candles) {
+        // PostgreSQL refuses to upsert one row twice in a statement: the last update of a candle wins
+        latest.set(`${symbol}\n${period}\n${c.time}`, [symbol, period, c.time, ...[c.open, c.high, c.low, c.close, c.volume, c.amount].map(String), c.count]);
+      }
+    }
+    if (trades.length === 0 && latest.size === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      await insertRows(trx, this.dialect, TRADE_TABLE, trades);
+      await insertRows(trx, this.dialect, CANDLE_TABLE, [...latest.values()].flat());
+    });
+  }
+
+  /** The newest `limit` candles of a period with bucket start in [from, to], oldest first. */
+  async loadCandles(symbol: string, period: CandlePeriod, query: StoredCandleQuery): Promise<Candle[]> {
+    let select = this.db.selectFrom('market_candle').selectAll().where('symbol', '=', symbol).where('period', '=', period);
+    if (query.from !== undefined) select = select.where('time', '>=', query.from);
+    if (query.to !== undefined) select = select.where('time', '<=', query.to);
+    const rows = await select.orderBy('time', 'desc').limit(query.limit).execute();
+    return rows.map(candleOf).reverse();
+  }
+
+  /** The newest `limit` trades, oldest first. */
+  async loadTrades(symbol: string, limit: number): Promise<MarketTrade[]> {
+    const rows = await this.db.selectFrom('market_trade').selectAll().where('symbol', '=', symbol).orderBy('id', 'desc').limit(limit).execute();
+    return rows.reverse().map((row) => ({
+      id: Number(row.id),
+      price: minor(row.price),
+      qty: minor(row.qty),
+      quote: minor(row.quote),
+      time: Number(row.time),
+      takerSide: row.taker_side === 'sell' ? 'sell' : 'buy',
+    }));
+  }
+
+  /** What MarketData.restore needs: the last `keep` candles of every period and the last `trades` trades. */
+  async loadState(symbol: string, keep: number, trades: number): Promise<MarketDataState> {
+    const candles = {} as MarketDataState['candles'];
+    for (const period of CANDLE_PERIODS) candles[period] = await this.loadCandles(symbol, period, { limit: keep });
+    return { candles, trades: await this.loadTrades(symbol, trades) };
+  }
+}
