@@ -24,6 +24,10 @@ export interface ApiRequest<Q = any, B = any, P = any> {
   query: Q;
   body: B;
   params: P;
+  /** The query string as sent, without "?" ("" when none): what request signatures cover. */
+  rawQuery: string;
+  /** An application/x-www-form-urlencoded body as sent; "" for other bodies. */
+  rawBody: string;
   /** Present when the route requires it (auth: 'user' | 'operator') or a valid token came along. */
   principal: Principal | null;
   /** The user's language from the mj-lang header (falls back to the site default). */

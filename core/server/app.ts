@@ -157,9 +157,10 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
 
     installRequestContext(app, { verify: verifyToken, siteLanguage: options.site.language });
     installValidation(app);
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, parseFormBody(body as string)),
-    );
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+      (request as { rawBody?: string }).rawBody = body as string;
+      done(null, parseFormBody(body as string));
+    });
     app.setErrorHandler((error, request, reply) => {
       const description = describeError(error);
       if (description.unexpected) {

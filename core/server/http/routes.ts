@@ -62,6 +62,8 @@ export function mountRoute(app: FastifyInstance, head: string, translate: Transl
         query: request.query,
         body: request.body,
         params: request.params,
+        rawQuery: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
+        rawBody: (request as { rawBody?: string }).rawBody ?? '',
         principal: request.principal,
         language: request.language,
         ip: request.ip,
