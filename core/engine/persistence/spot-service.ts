@@ -79,7 +79,6 @@ export class SpotService {
   private constructor(
     private engines: Engines,
     readonly store: SpotStore,
-    private readonly currencies: Currency[],
     private readonly hash: HashFactory,
   ) {}
 
@@ -88,7 +87,7 @@ export class SpotService {
     const store = options.store ?? new SpotStore(options.db, options.dialect);
     const hash = options.hash ?? sha256;
     const currencies = [...options.currencies];
-    return new SpotService(await rebuild(store, currencies, hash), store, currencies, hash);
+    return new SpotService(await rebuild(store, currencies, hash), store, hash);
   }
 
   get ledger(): LedgerEngine {
@@ -194,7 +193,7 @@ export class SpotService {
       if (first !== undefined && (await this.store.hasCommand(first))) {
         throw new Error('spot: a batch reported as failed was committed; restart the service to reload it', { cause: error });
       }
-      this.engines = await rebuild(this.store, this.currencies, this.hash);
+      this.engines = await rebuild(this.store, this.engines.ledger.currencies.list(), this.hash);
     } catch (fatal) {
       const waiting = this.reloading;
       this.reloading = null;
