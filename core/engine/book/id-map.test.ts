@@ -23,4 +23,24 @@ describe('IdMap', () => {
       }),
     );
   });
+
+  it('keeps runs of consecutive ids, anywhere in the safe range, like a Map through deletes in any order', () => {
+    const start = fc.oneof(fc.constant(0), fc.constant(2 ** 32 - 100), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER - 300 }));
+    fc.assert(
+      fc.property(start, fc.integer({ min: 1, max: 300 }), fc.array(fc.nat(), { maxLength: 300 }), (from, n, picks) => {
+        const ours = new IdMap<number>(4);
+        const model = new Map<number, number>();
+        for (let id = from; id < from + n; id++) {
+          ours.set(id, id);
+          model.set(id, id);
+        }
+        for (const p of picks) {
+          const id = from + (p % n);
+          expect(ours.delete(id)).toBe(model.delete(id));
+        }
+        expect(ours.size).toBe(model.size);
+        for (let id = from; id < from + n; id++) expect(ours.get(id)).toBe(model.get(id));
+      }),
+    );
+  });
 });

@@ -5,6 +5,8 @@
 // Keys and values share one array, each key next to its value, so a lookup reads one cache line where separate
 // key and value arrays would read two (with a deep book the table is far larger than the CPU caches).
 const EMPTY = -1;
+/** Consecutive ids that land in consecutive slots (a power of two). */
+const GROUP = 4;
 
 export class IdMap<T> {
   /** [key, value, key, value, …]; an EMPTY key marks a free slot. */
@@ -25,13 +27,17 @@ export class IdMap<T> {
   }
 
   private slot(key: number): number {
-    // mix the low and high 32 bits so that sequential and spread-out ids both scatter (short probe runs keep
-    // backward-shift deletion cheap)
-    const lo = key | 0;
-    const hi = (key / 4294967296) | 0;
+    // Ids come mostly in sequence, so GROUP consecutive ids share neighbouring slots (one or two cache lines: an
+    // insert right after another finds its line cached) while the groups scatter: the group number's low and
+    // high 32 bits are mixed, so that sequential and spread-out ids both keep probe runs (and backward-shift
+    // deletion) short.
+    const low = key & (GROUP - 1);
+    const group = (key - low) / GROUP;
+    const lo = group | 0;
+    const hi = (group / 4294967296) | 0;
     let h = Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1);
     h ^= h >>> 15;
-    return h & this.mask;
+    return ((h * GROUP) | low) & this.mask;
   }
 
   get(key: number): T | undefined {
