@@ -13,3 +13,4 @@ export { RouteLink, type RouteLinkProps } from './app/route-link';
 export { PageSpinner } from './app/screens';
 export { SchemaForm } from './app/lazy-schema-form';
 export type { SchemaFormProps } from './forms/types';
+export { realtimeUrl } from './realtime/realtime-url';

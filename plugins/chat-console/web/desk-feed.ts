@@ -1,4 +1,5 @@
 import type { IClientOptions, MqttClient } from 'mqtt';
+import { realtimeUrl } from '../../../core/web';
 import { WS_KEEPALIVE_S } from '../../../core/shared';
 import { DESK_TOPIC, type DeskEvent } from '../../chat/shared/types';
 
@@ -14,11 +15,6 @@ export interface DeskFeedOptions {
 
 const RECONNECT_PERIOD_MS = 3_000;
 
-/** The broker at the root of this host, like the shell's own connection (ws:// or wss://). */
-export function deskFeedUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/mqtt`;
-}
-
 const defaultConnect = async (url: string, options: IClientOptions): Promise<MqttClient> => (await import('mqtt')).default.connect(url, options);
 
 /**
@@ -33,7 +29,7 @@ export function openDeskFeed(options: DeskFeedOptions): () => void {
   let lastSeq: number | null = null;
 
   void Promise.resolve(
-    (options.connect ?? defaultConnect)(deskFeedUrl(window.location), {
+    (options.connect ?? defaultConnect)(realtimeUrl(window.location), {
       ...credentials(),
       keepalive: WS_KEEPALIVE_S,
       protocolVersion: 4,
