@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   'withdrawals.review',
   'wallet.configure',
   'wallet.credit',
+  'spot.markets',
   'mailbox.read',
   'chat.read',
   'chat.reply',
@@ -28,7 +29,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission[]>> = {
   administrator: PERMISSIONS,
   compliance: ['members.read', 'members.freeze', 'kyc.review', 'withdrawals.review', 'audit.read'],
-  finance: ['members.read', 'returns.process', 'withdrawals.review', 'wallet.configure', 'wallet.credit'],
+  finance: ['members.read', 'returns.process', 'withdrawals.review', 'wallet.configure', 'wallet.credit', 'spot.markets'],
   support: ['members.read', 'chat.read', 'chat.reply', 'notifications.send', 'mailbox.read'],
   content: ['articles.edit', 'content.edit'],
 };

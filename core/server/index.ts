@@ -25,3 +25,4 @@ export { contentDisposition } from './http/routes';
 export { CgformStore, readFormSchema, type FormHead, type FormRow } from './cgform/store';
 export { DEFAULT_PASSWORD_HASHING, hashPassword, verifyPassword, type PasswordHashing } from './console/operators';
 export { generateTotpSecret, matchTotpStep, totpCode, totpUri, TOTP_PERIOD_S } from './console/totp';
+export { toCsv, toXlsx, type Table } from './export/spreadsheet';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppliedSpotCommand, LedgerCommand, PlaceSpotOrder, SpotCommand, SpotResult } from '../../core/engine';
-import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SpotService, SpotStore } from '../../core/engine/persistence';
+import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SpotService, SpotStore, SqliteWorkerStore, type BatchSink } from '../../core/engine/persistence';
 import type { AppliedCommand, BalanceChange } from '../../core/engine';
-import { openDatabase, type Database } from '../../core/server/db/connect';
+import { SQLITE_FILE_NAME, openDatabase, type Database } from '../../core/server/db/connect';
 import { runMigrations } from '../../core/server/db/migrate';
 import { BTCUSDT } from '../../core/engine/spot/test-support';
 import { availableDialects, createPostgresDatabase } from './harness';
@@ -35,13 +35,13 @@ class ObservedStore extends SpotStore {
   delayMs = 0;
   readonly committed = new Set<string>();
 
-  override async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], spot: readonly AppliedSpotCommand[]): Promise<void> {
+  override async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], spot: readonly AppliedSpotCommand[], sink?: BatchSink): Promise<void> {
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failNext > 0) {
       this.failNext--;
       throw new Error('disk full (simulated)');
     }
-    await super.commit(records, changes, spot);
+    await super.commit(records, changes, spot, sink);
     for (const record of records) this.committed.add(record.result.id);
     for (const record of spot) this.committed.add(record.result.id);
   }
@@ -52,6 +52,7 @@ async function createSpotDatabase(dialect: 'sqlite' | 'postgres') {
   const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
   const open: Database[] = [];
   return {
+    dataDir,
     async connect(): Promise<Database> {
       const database = openDatabase({ dataDir, databaseUrl: postgres?.url });
       await runMigrations(database.db, database.dialect, [
@@ -163,6 +164,63 @@ for (const dialect of dialects) {
       const after = service.stateHash();
       expect(after).not.toBe(before);
       await service.close();
+      const reopened = await openService(await database.connect());
+      expect(reopened.stateHash()).toBe(after);
+      await reopened.close();
+    });
+
+    it.runIf(dialect === 'sqlite')('the SQLite writer thread commits ledger and spot rows of a batch together', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const db = await database.connect();
+      const writer = await SqliteWorkerStore.start(db.db, join(database.dataDir, SQLITE_FILE_NAME));
+      const service = await openService(db, new SpotStore(db.db, db.dialect, writer));
+      const results = await trade(service);
+      expect(results.every((r) => r.ok)).toBe(true);
+      // more than one staged part of a batch (every 512 ledger records) goes to the writer before its commit
+      const deposits = await Promise.all(Array.from({ length: 1200 }, () => service.submit(deposit('dave', 'USDT', '1'))));
+      expect(deposits.every((r) => r.ok)).toBe(true);
+      const hash = service.stateHash();
+      const open = service.spot.openOrders();
+      await service.close();
+      await writer.close();
+      const stored = await db.db.selectFrom('spot_command').select('id').execute();
+      expect(stored).toHaveLength(results.length + 1);
+      const reopened = await openService(await database.connect());
+      expect(reopened.stateHash()).toBe(hash);
+      expect(reopened.spot.openOrders()).toEqual(open);
+      expect(reopened.ledger.userBalance('dave', 'coin', 'USDT').available).toBe(1_200_000_000n);
+      await reopened.close();
+    });
+
+    it.runIf(dialect === 'sqlite')('the writer thread: a failed commit rejects its batch, rebuilds, and applies the next one again', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const db = await database.connect();
+      const writer = await SqliteWorkerStore.start(db.db, join(database.dataDir, SQLITE_FILE_NAME));
+      const service = await openService(db, new SpotStore(db.db, db.dialect, writer));
+      await trade(service);
+      const before = service.stateHash();
+      // the writer's transaction fails on the spot row, after the batch's ledger rows were inserted
+      await sql`create trigger refuse before insert on spot_command when new.id = 'collide' begin select raise(abort, 'disk full (simulated)'); end`.execute(db.db);
+      const lost = deposit('erin', 'USDT', '50');
+      const doomed = [service.submit(lost), service.submit({ ...place('bob', { price: '100', qty: '1' }), id: 'collide' })];
+      // let that batch go to the writer, then stage more than one part of the next batch behind it
+      await new Promise((resolve) => setImmediate(resolve));
+      const later = Array.from({ length: 1200 }, () => service.submit(deposit('erin', 'USDT', '1')));
+      const outcomes = await Promise.allSettled(doomed);
+      expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+      await expect(doomed[0]).rejects.toThrow('disk full');
+      expect((await Promise.all(later)).every((r) => r.ok)).toBe(true);
+      expect(service.ledger.userBalance('erin', 'coin', 'USDT').available).toBe(1_200_000_000n);
+      expect(service.spot.openOrders().some((o) => o.userId === 'bob' && o.price === 10000n && o.qty === 1_000_000n)).toBe(false);
+      const after = service.stateHash();
+      expect(after).not.toBe(before);
+      await service.close();
+      await writer.close();
+      // nothing of the failed batch is in the database: neither its ledger rows nor its spot row
+      expect(await db.db.selectFrom('ledger_command').select('id').where('id', '=', lost.id).execute()).toEqual([]);
+      expect(await db.db.selectFrom('spot_command').select('id').where('id', '=', 'collide').execute()).toEqual([]);
       const reopened = await openService(await database.connect());
       expect(reopened.stateHash()).toBe(after);
       await reopened.close();

@@ -1,10 +1,13 @@
 /**
  * Spot benchmark: commands per second through SpotEngine alone, and durable through SpotService on SQLite
- * (group commit, WAL, synchronous FULL), then the time to reopen that database (replay of both logs).
+ * (group commit, WAL, synchronous FULL; the writer thread unless --main-thread), then the time to reopen that
+ * database (replay of both logs); and the wallet's load through SpotService: durable ledger-only postings
+ * (median of --runs runs, open loop as in tests/bench/ledger.ts).
  *
- *   npx tsx tests/bench/spot.ts [--engine 200000] [--durable 50000] [--users 1000]
+ *   npx tsx tests/bench/spot.ts [--engine 200000] [--durable 50000] [--users 1000] [--postings 100000]
+ *     [--runs 3] [--main-thread] [--only engine,durable,postings]
  *
- * The load is seeded: 60 % limit orders around the mid (about half of them cross), 30 % cancels of the
+ * The spot load is seeded: 60 % limit orders around the mid (about half of them cross), 30 % cancels of the
  * user's oldest open order, 10 % market orders by quote.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LedgerEngine, SpotEngine, type LedgerCommand, type SpotCommand } from '../../core/engine';
-import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SpotService } from '../../core/engine/persistence';
+import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SpotService, SpotStore, SqliteWorkerStore } from '../../core/engine/persistence';
 import { BTCUSDT } from '../../core/engine/spot/test-support';
-import { openDatabase } from '../../core/server/db/connect';
+import { SQLITE_FILE_NAME, openDatabase, type Database } from '../../core/server/db/connect';
 import { runMigrations } from '../../core/server/db/migrate';
 
 const { values } = parseArgs({
@@ -22,8 +25,13 @@ const { values } = parseArgs({
     engine: { type: 'string', default: '200000' },
     durable: { type: 'string', default: '50000' },
     users: { type: 'string', default: '1000' },
+    postings: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '3' },
+    'main-thread': { type: 'boolean', default: false },
+    only: { type: 'string', default: 'engine,durable,postings' },
   },
 });
+const ONLY = new Set(values.only.split(','));
 const CURRENCIES = [
   { code: 'BTC', scale: 8 },
   { code: 'USDT', scale: 6 },
@@ -82,18 +90,29 @@ async function pure(): Promise<void> {
   console.log(`engine alone: ${count} commands (${accepted} accepted) in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} commands/s; ${spot.openOrders().length} open orders`);
 }
 
+async function connect(dataDir: string): Promise<Database> {
+  const database = openDatabase({ dataDir });
+  await runMigrations(database.db, database.dialect, [
+    { owner: 'ledger', migrations: LEDGER_MIGRATIONS },
+    { owner: 'spot', migrations: SPOT_MIGRATIONS },
+  ], () => new Date());
+  return database;
+}
+
+/** The service's store: SQLite's writer thread unless --main-thread. */
+async function storeFor(database: Database, dataDir: string): Promise<{ store: SpotStore; close(): Promise<void> }> {
+  if (values['main-thread']) return { store: new SpotStore(database.db, database.dialect), close: async () => {} };
+  const writer = await SqliteWorkerStore.start(database.db, join(dataDir, SQLITE_FILE_NAME));
+  return { store: new SpotStore(database.db, database.dialect, writer), close: () => writer.close() };
+}
+
+const THREAD = values['main-thread'] ? 'main thread' : 'writer thread';
+
 async function durable(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bourse-spot-bench-'));
-  const connect = async () => {
-    const database = openDatabase({ dataDir });
-    await runMigrations(database.db, database.dialect, [
-      { owner: 'ledger', migrations: LEDGER_MIGRATIONS },
-      { owner: 'spot', migrations: SPOT_MIGRATIONS },
-    ], () => new Date());
-    return database;
-  };
-  const database = await connect();
-  let service = await SpotService.open({ db: database.db, dialect: database.dialect, currencies: CURRENCIES });
+  const database = await connect(dataDir);
+  const writer = await storeFor(database, dataDir);
+  let service = await SpotService.open({ db: database.db, dialect: database.dialect, currencies: CURRENCIES, store: writer.store });
   await Promise.all([...setup()].map((command) => service.submit(command as SpotCommand)));
   const byUser = new Map<string, number[]>();
   const count = Number(values.durable);
@@ -111,12 +130,13 @@ async function durable(): Promise<void> {
   }
   await Promise.all(pending);
   const seconds = (performance.now() - started) / 1000;
-  console.log(`durable, SQLite: ${count} commands in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} commands/s`);
+  console.log(`durable, SQLite ${THREAD}: ${count} commands in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} commands/s`);
   const hash = service.stateHash();
   const open = service.spot.openOrders().length;
   await service.close();
+  await writer.close();
   await database.close();
-  const again = await connect();
+  const again = await connect(dataDir);
   const reopenStarted = performance.now();
   service = await SpotService.open({ db: again.db, dialect: again.dialect, currencies: CURRENCIES });
   const reopen = (performance.now() - reopenStarted) / 1000;
@@ -125,5 +145,62 @@ async function durable(): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-await pure();
-await durable();
+const POSTINGS = Number(values.postings);
+const IN_FLIGHT = 20_000;
+const CHUNK = 500;
+
+/** Deposits and transfers over 1,000 users, each command one posting (the load of tests/bench/ledger.ts). */
+function posting(n: number): LedgerCommand {
+  const userId = `u${n % 1000}`;
+  if (n < 2000 || n % 2 === 0) return { id: `p${n}`, at: n, kind: 'depositCredit', userId, currency: 'USDT', amount: '10.5' };
+  const out = Math.floor(n / 1000) % 2 === 0;
+  return { id: `p${n}`, at: n, kind: 'transfer', userId, currency: 'USDT', amount: '0.25', from: out ? 'coin' : 'contract', to: out ? 'contract' : 'coin' };
+}
+
+/** The wallet's postings through SpotService on a fresh SQLite database, open loop: postings/s. */
+async function postingsRun(): Promise<number> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bourse-spot-bench-'));
+  const database = await connect(dataDir);
+  const writer = await storeFor(database, dataDir);
+  try {
+    const service = await SpotService.open({ db: database.db, dialect: database.dialect, currencies: CURRENCIES, store: writer.store });
+    const started = performance.now();
+    let accepted = 0;
+    let outstanding = 0;
+    const acknowledged: Array<Promise<unknown>> = [];
+    for (let next = 0; next < POSTINGS; ) {
+      const end = Math.min(POSTINGS, next + CHUNK);
+      while (outstanding < IN_FLIGHT && next < end) {
+        outstanding++;
+        acknowledged.push(
+          service.submit(posting(next++)).then((result) => {
+            outstanding--;
+            if (result.ok) accepted++;
+          }),
+        );
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(acknowledged);
+    const seconds = (performance.now() - started) / 1000;
+    if (accepted !== POSTINGS) throw new Error(`only ${accepted} of ${POSTINGS} accepted`);
+    await service.close();
+    return POSTINGS / seconds;
+  } finally {
+    await writer.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postings(): Promise<void> {
+  const rates: number[] = [];
+  for (let run = 0; run < Number(values.runs); run++) rates.push(await postingsRun());
+  const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+  const median = [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
+  console.log(`wallet postings, durable, SQLite ${THREAD}: median ${fmt(median)} postings/s (runs: ${rates.map(fmt).join(', ')}; ${fmt(POSTINGS)} commands)`);
+}
+
+if (ONLY.has('engine')) await pure();
+if (ONLY.has('durable')) await durable();
+if (ONLY.has('postings')) await postings();

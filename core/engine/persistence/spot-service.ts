@@ -10,6 +10,7 @@ import { SpotEngine } from '../spot/engine';
 import type { AppliedSpotCommand, SpotCommand, SpotResult } from '../spot/types';
 import { LedgerReplayMismatch, sha256 } from './service';
 import { SpotStore } from './spot-store';
+import type { BatchSink } from './store';
 
 /** What the exchange's single sequence accepts: the wallet's ledger commands and the spot commands. */
 export type ExchangeCommand = LedgerCommand | SpotCommand;
@@ -25,7 +26,10 @@ export interface SpotServiceOptions {
   db: Kysely<any>;
   dialect: Dialect;
   currencies: Iterable<Currency>;
-  /** A store to use instead of the default one (tests put a failing one here). */
+  /**
+   * A store to use instead of the default one: on a SQLite file, `new SpotStore(db, dialect, sqliteWorkerStore)`
+   * writes in the writer thread (tests put a failing one here).
+   */
   store?: SpotStore;
   hash?: HashFactory;
 }
@@ -48,6 +52,10 @@ interface Batch {
   journal: Journal;
   spot: AppliedSpotCommand[];
   waiters: Waiter[];
+  /** Receives the journal's records as commands are applied (SpotStore.openBatch). */
+  sink: BatchSink;
+  /** How many of the journal's records the sink has. */
+  built: number;
 }
 
 interface Engines {
@@ -128,7 +136,7 @@ export class SpotService {
 
   private enqueue(waiter: Waiter): void {
     const { ledger, spot } = this.engines;
-    const batch = (this.current ??= { journal: ledger.openJournal(), spot: [], waiters: [] });
+    const batch = (this.current ??= { journal: ledger.openJournal(), spot: [], waiters: [], sink: this.store.openBatch(), built: 0 });
     try {
       if (isSpotCommand(waiter.command)) {
         const result = spot.apply(waiter.command);
@@ -144,6 +152,8 @@ export class SpotService {
       return;
     }
     batch.waiters.push(waiter);
+    const records = batch.journal.records;
+    while (batch.built < records.length) batch.sink.add(records[batch.built++]!);
   }
 
   private schedule(): void {
@@ -173,7 +183,7 @@ export class SpotService {
 
   private async write(batch: Batch): Promise<void> {
     try {
-      await this.store.commit(batch.journal.records, batch.journal.changes, batch.spot);
+      await this.store.commit(batch.journal.records, batch.journal.changes, batch.spot, batch.sink);
     } catch (error) {
       await this.recover(batch, error);
       return;
@@ -186,6 +196,7 @@ export class SpotService {
     for (const waiter of batch.waiters) waiter.reject(error);
     // the next batch was applied on top of the failed one: it is applied again once the engines are rebuilt
     const again = this.current?.waiters ?? [];
+    this.current?.sink.discard();
     this.current = null;
     this.reloading = again;
     try {
@@ -210,6 +221,7 @@ export class SpotService {
     this.broken = error;
     const pending = this.current;
     this.current = null;
+    pending?.sink.discard();
     for (const waiter of pending?.waiters ?? []) waiter.reject(error);
   }
 

@@ -3,42 +3,32 @@ import type { Dialect } from '../../plugin-api';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
 import type { AppliedSpotCommand } from '../spot/types';
 import { decodeJson, encodeJson } from './codec';
-import { BALANCE_TABLE, COMMAND_TABLE, ENTRY_TABLE, LedgerStore, batchRows, insertRows, type TableShape } from './store';
-
-const SPOT_COMMAND_TABLE: TableShape = {
-  name: 'spot_command',
-  columns: ['seq', 'id', 'kind', 'at', 'ledger_from', 'ledger_to', 'body'],
-  pgTypes: ['bigint', 'varchar', 'varchar', 'bigint', 'bigint', 'bigint', 'text'],
-  suffix: '',
-};
+import { LedgerStore, type BatchSink } from './store';
 
 /**
  * The durable side of the spot exchange: one batch — the ledger commands (wallet and spot steps alike),
- * their bills lines, the changed balances and the spot commands — in ONE transaction.
+ * their bills lines, the changed balances and the spot commands — in ONE transaction, written by the
+ * ledger's store (on SQLite files, SqliteWorkerStore: in its writer thread).
  */
 export class SpotStore {
-  readonly ledger: LedgerStore;
-
   constructor(
     readonly db: Kysely<any>,
     readonly dialect: Dialect,
-  ) {
-    this.ledger = new LedgerStore(db, dialect);
+    readonly ledger: LedgerStore = new LedgerStore(db, dialect),
+  ) {}
+
+  /** Where the next batch's ledger records go as they are applied (LedgerStore.openBatch). */
+  openBatch(): BatchSink {
+    return this.ledger.openBatch();
   }
 
-  async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], spot: readonly AppliedSpotCommand[]): Promise<void> {
-    if (records.length === 0 && changes.length === 0 && spot.length === 0) return;
-    const rows = batchRows(records, changes);
+  /** `sink`, when given, is the openBatch() sink that received exactly these records. */
+  async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], spot: readonly AppliedSpotCommand[], sink?: BatchSink): Promise<void> {
     const spotRows: unknown[] = [];
     for (const { command, result } of spot) {
       spotRows.push(result.seq, result.id, result.kind, command.at, result.ledgerFrom, result.ledgerTo, encodeJson({ command, result }));
     }
-    await this.db.transaction().execute(async (trx) => {
-      await insertRows(trx, this.dialect, COMMAND_TABLE, rows.commands);
-      await insertRows(trx, this.dialect, ENTRY_TABLE, rows.entries);
-      await insertRows(trx, this.dialect, BALANCE_TABLE, rows.balances);
-      await insertRows(trx, this.dialect, SPOT_COMMAND_TABLE, spotRows);
-    });
+    await this.ledger.commit(records, changes, sink, spotRows);
   }
 
   /** The spot command log in sequence order, read in pages. */

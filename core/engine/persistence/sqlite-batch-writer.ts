@@ -1,9 +1,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { BALANCE_TABLE, COMMAND_TABLE, ENTRY_TABLE, SQLITE_ROWS_PER_STATEMENT, insertHead, sqliteValues, type BatchRows, type TableShape } from './store';
+import { BALANCE_TABLE, COMMAND_TABLE, ENTRY_TABLE, SPOT_COMMAND_TABLE, SQLITE_ROWS_PER_STATEMENT, insertHead, sqliteValues, type BatchRows, type TableShape } from './store';
 
 /**
  * Writes batches straight through better-sqlite3 with statements prepared once: a full multi-row INSERT
- * for every SQLITE_ROWS_PER_STATEMENT rows and a one-row INSERT for the rest. One transaction per batch.
+ * for every SQLITE_ROWS_PER_STATEMENT rows and a one-row INSERT for the rest. One transaction per batch:
+ * its ledger rows and, in a batch of the spot exchange, its spot_command rows.
  */
 export class SqliteBatchWriter {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
@@ -14,6 +15,8 @@ export class SqliteBatchWriter {
       this.insert(COMMAND_TABLE, concat(parts.map((part) => part.commands)));
       this.insert(ENTRY_TABLE, concat(parts.map((part) => part.entries)));
       this.insert(BALANCE_TABLE, concat(parts.map((part) => part.balances)));
+      // prepared on first use: a database without SPOT_MIGRATIONS never gets here
+      this.insert(SPOT_COMMAND_TABLE, concat(parts.map((part) => part.spot ?? [])));
     }).immediate;
   }
 

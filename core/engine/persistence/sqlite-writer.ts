@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
-import { BatchRowsBuilder, LedgerStore, batchRows, type BatchRows, type BatchSink } from './store';
+import { BatchRowsBuilder, LedgerStore, batchRows, withSpot, type BatchRows, type BatchSink } from './store';
 
 type Reply = { id: number; error?: string };
 
@@ -90,12 +90,12 @@ export class SqliteWorkerStore extends LedgerStore {
     return new StagedBatch(this, this.nextBatch++);
   }
 
-  override commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], sink?: BatchSink): Promise<void> {
-    if (records.length === 0 && changes.length === 0) return Promise.resolve();
+  override commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], sink?: BatchSink, spot: unknown[] = []): Promise<void> {
+    if (records.length === 0 && changes.length === 0 && spot.length === 0) return Promise.resolve();
     const id = this.nextId++;
     // without this store's sink, all the rows go along now (batch 0 has nothing staged)
     const staged = sink instanceof StagedBatch && sink.store === this ? sink : null;
-    const rows = staged ? staged.finish(changes) : batchRows(records, changes);
+    const rows = withSpot(staged ? staged.finish(changes) : batchRows(records, changes), spot);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.send({ id, batch: staged?.key ?? 0, rows });

@@ -36,6 +36,13 @@ export const BALANCE_TABLE: TableShape = {
     ' on conflict ("account") do update set "available" = excluded."available", "frozen" = excluded."frozen",' +
     ' "bonus" = excluded."bonus", "updated_seq" = excluded."updated_seq"',
 };
+/** The spot command log (SPOT_MIGRATIONS): written in the same transaction as the ledger rows of its batch. */
+export const SPOT_COMMAND_TABLE: TableShape = {
+  name: 'spot_command',
+  columns: ['seq', 'id', 'kind', 'at', 'ledger_from', 'ledger_to', 'body'],
+  pgTypes: ['bigint', 'varchar', 'varchar', 'bigint', 'bigint', 'bigint', 'text'],
+  suffix: '',
+};
 
 /** Rows per multi-row INSERT on SQLite (the parameters stay well under its bound-parameter limit). */
 export const SQLITE_ROWS_PER_STATEMENT = 200;
@@ -98,10 +105,14 @@ export class LedgerStore {
     return new BatchRowsBuilder();
   }
 
-  /** `sink`, when given, is the openBatch() sink that received exactly these records. */
-  async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], sink?: BatchSink): Promise<void> {
-    if (records.length === 0 && changes.length === 0) return;
-    await this.writeRows(sink instanceof BatchRowsBuilder ? sink.finish(changes) : batchRows(records, changes));
+  /**
+   * `sink`, when given, is the openBatch() sink that received exactly these records; `spot` are the
+   * spot_command rows of the batch (SpotStore), written in the same transaction.
+   */
+  async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], sink?: BatchSink, spot: unknown[] = []): Promise<void> {
+    if (records.length === 0 && changes.length === 0 && spot.length === 0) return;
+    const rows = sink instanceof BatchRowsBuilder ? sink.finish(changes) : batchRows(records, changes);
+    await this.writeRows(withSpot(rows, spot));
   }
 
   /** Writes rows prepared by batchRows() in one transaction. */
@@ -110,6 +121,7 @@ export class LedgerStore {
       await insertRows(trx, this.dialect, COMMAND_TABLE, rows.commands);
       await insertRows(trx, this.dialect, ENTRY_TABLE, rows.entries);
       await insertRows(trx, this.dialect, BALANCE_TABLE, rows.balances);
+      if (rows.spot) await insertRows(trx, this.dialect, SPOT_COMMAND_TABLE, rows.spot);
     });
   }
 
@@ -146,6 +158,13 @@ export interface BatchRows {
   commands: unknown[];
   entries: unknown[];
   balances: unknown[];
+  /** spot_command rows, in a batch of the spot exchange. */
+  spot?: unknown[];
+}
+
+/** `rows` with the batch's spot_command rows, if it has any. */
+export function withSpot(rows: BatchRows, spot: unknown[]): BatchRows {
+  return spot.length > 0 ? { ...rows, spot } : rows;
 }
 
 /** Receives a batch's records in order while the batch is open. */

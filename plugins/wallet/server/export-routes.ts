@@ -1,11 +1,10 @@
-import { ApiError, type ApiRequest, type FileResult, type ServerRegistrar } from '../../../core/server';
+import { ApiError, toCsv, toXlsx, type ApiRequest, type FileResult, type ServerRegistrar, type Table } from '../../../core/server';
 import { DEPOSIT_STATUSES, WALLET_PATHS, WITHDRAWAL_STATUSES, type BillFilter, type ExportFormat, type RecordFilter } from '../shared/types';
 import { accountName } from './accounts';
 import type { Bills } from './bills';
 import { listDepositsForExport } from './deposits';
 import { checkRecordFilter } from './member-routes';
 import { EXPORT_BODY } from './schemas';
-import { toCsv, toXlsx, type Table } from './spreadsheet';
 import type { Wallet } from './wallet';
 import { listWithdrawalsForExport } from './withdrawals';
 

@@ -1,4 +1,4 @@
-import { LEDGER_MIGRATIONS } from '../../../core/engine/persistence';
+import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS } from '../../../core/engine/persistence';
 import { defineServerPlugin, type ServerContext, type ServerPlugin } from '../../../core/server';
 import { IDENTITY_SERVICE, type IdentityService } from '../../identity/shared/service';
 import { WALLET_SERVICE } from '../shared/service';
@@ -23,7 +23,7 @@ export function createWalletServer(): ServerPlugin {
   const running = new Map<ServerContext, Running>();
   return defineServerPlugin({
     id: 'wallet',
-    migrations: [...LEDGER_MIGRATIONS, ...WALLET_MIGRATIONS, ...CHAIN_MIGRATIONS],
+    migrations: [...LEDGER_MIGRATIONS, ...SPOT_MIGRATIONS, ...WALLET_MIGRATIONS, ...CHAIN_MIGRATIONS],
     seed: seedWallet,
     async register(registrar) {
       const { context } = registrar;

@@ -1,27 +1,30 @@
 import { join } from 'node:path';
-import type { CommandResult, Currency, LedgerCommand, LedgerEngine } from '../../../core/engine';
-import { LedgerService, SqliteWorkerStore } from '../../../core/engine/persistence';
+import type { AppliedSpotCommand, CommandResult, Currency, LedgerCommand, LedgerEngine, SpotCommand, SpotEngine, SpotResult } from '../../../core/engine';
+import { SpotService, SpotStore, SqliteWorkerStore } from '../../../core/engine/persistence';
 import { ApiError, ERROR_CODES, SQLITE_FILE_NAME, type ServerContext } from '../../../core/server';
 
 /**
- * The site's ledger: the engine with durable group commit (LedgerService), written from a worker thread on the
- * embedded SQLite database. Currencies configured while it runs are registered in the running engine.
+ * The site's ledger: one sequence of commands for the wallet's postings and the spot exchange's orders
+ * (SpotService: the ledger engine and the spot engine with durable group commit), so that an order's hold sees
+ * every deposit and withdrawal before it. On the embedded SQLite database its batches are written from a worker
+ * thread. Currencies configured while it runs are registered in the running engine.
  */
 export class WalletLedger {
   /** Set while the service is being reopened: commands wait for it and then go in arrival order. */
   private paused: Promise<void> | null = null;
 
   private constructor(
-    private service: LedgerService,
+    private service: SpotService,
     private readonly context: ServerContext,
+    private readonly store: SpotStore,
     private readonly writer: SqliteWorkerStore | undefined,
   ) {}
 
   static async open(context: ServerContext, currencies: Currency[]): Promise<WalletLedger> {
     const writer = context.dialect === 'sqlite' ? await SqliteWorkerStore.start(context.db, join(context.dataDir, SQLITE_FILE_NAME)) : undefined;
+    const store = new SpotStore(context.db, context.dialect, writer);
     try {
-      const service = await LedgerService.open({ db: context.db, dialect: context.dialect, currencies, store: writer });
-      return new WalletLedger(service, context, writer);
+      return new WalletLedger(await SpotService.open({ db: context.db, dialect: context.dialect, currencies, store }), context, store, writer);
     } catch (error) {
       await writer?.close();
       throw error;
@@ -30,12 +33,24 @@ export class WalletLedger {
 
   /** Reads may be up to two batches ahead of what is durable. */
   get engine(): LedgerEngine {
-    return this.service.engine;
+    return this.service.ledger;
   }
 
-  submit(command: LedgerCommand): Promise<CommandResult> {
-    if (this.paused) return this.paused.then(() => this.submit(command));
-    return this.service.submit(command);
+  /** The spot engine sharing this ledger (reads; replaced when the service is reopened, so ask each time). */
+  get spot(): SpotEngine {
+    return this.service.spot;
+  }
+
+  submit(command: LedgerCommand): Promise<CommandResult>;
+  submit(command: SpotCommand): Promise<SpotResult>;
+  submit(command: LedgerCommand | SpotCommand): Promise<CommandResult | SpotResult> {
+    if (this.paused) return this.paused.then(() => this.submit(command as LedgerCommand));
+    return this.service.submit(command as LedgerCommand);
+  }
+
+  /** Every accepted spot command of the durable log, in sequence order. */
+  spotLog(): AsyncIterable<AppliedSpotCommand> {
+    return this.service.store.loadSpotCommands();
   }
 
   /**
@@ -55,7 +70,7 @@ export class WalletLedger {
       await persist();
       const currencies = this.engine.currencies.list().map((each) => (each.code === currency.code ? currency : each));
       await this.service.close();
-      this.service = await LedgerService.open({ db: this.context.db, dialect: this.context.dialect, currencies, store: this.writer });
+      this.service = await SpotService.open({ db: this.context.db, dialect: this.context.dialect, currencies, store: this.store });
     });
   }
 

@@ -100,6 +100,11 @@ export class Wallet implements WalletCore {
       setPriceSource: (source) => {
         this.priceSource = source;
       },
+      spot: () => ({
+        submit: (command) => this.ledger.submit(command),
+        engine: () => this.ledger.spot,
+        log: () => this.ledger.spotLog(),
+      }),
     };
   }
 }

@@ -1,4 +1,4 @@
-import type { CommandResult, LedgerCommand } from '../../../core/engine';
+import type { AppliedSpotCommand, CommandResult, LedgerCommand, SpotCommand, SpotEngine, SpotResult } from '../../../core/engine';
 
 /**
  * What the wallet plugin offers other server plugins (context.use<WalletService>(WALLET_SERVICE)): the one ledger
@@ -21,4 +21,16 @@ export interface WalletService {
    * no price, the currency's configured reference price is used.
    */
   setPriceSource(source: (currency: string) => string | undefined): void;
+  /** The spot exchange that shares this ledger and its one command sequence (docs/engine-spot.md). */
+  spot(): SpotEngineAccess;
+}
+
+/** What the spot plugin needs of the shared sequence: submit spot commands, read the engine, read the log. */
+export interface SpotEngineAccess {
+  /** Applies a spot command (addMarket, updateMarket, haltMarket, placeOrder, cancelOrder); resolves once durable. */
+  submit(command: SpotCommand): Promise<SpotResult>;
+  /** The running spot engine, for reads only (markets, books, open orders). It is replaced when the ledger is reopened: ask each time. */
+  engine(): SpotEngine;
+  /** Every accepted spot command in the durable log, in sequence order (to rebuild views at start). */
+  log(): AsyncIterable<AppliedSpotCommand>;
 }

@@ -1,0 +1,222 @@
+import { ApiError, ERROR_CODES, pageOf, toCsv, toXlsx, type FileResult, type Page, type ServerRegistrar } from '../../../core/server';
+import {
+  ORDER_SIDES,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  SPOT_PATHS,
+  symbolOfPath,
+  type ExportFormat,
+  type OrderFilter,
+  type PlaceOrderInput,
+  type SpotFillView,
+  type SpotOrderView,
+  type SpotSymbol,
+} from '../shared/types';
+import type { SpotExchange } from './exchange';
+import type { OrderRecord } from './history';
+import { orderFields } from './orders';
+import { consoleMarket, fillView, orderView, spotSymbol } from './views';
+
+const DECIMAL = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[0-9]+(\\.[0-9]+)?$' };
+const SYMBOL_SEGMENT = { type: 'string', pattern: '^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$' };
+const TIME = { type: 'integer', minimum: 0, maximum: 253_402_300_799_999 };
+const HISTORY_PAGE_SIZE = 10;
+/** Rows of one export at most (the newest). */
+export const EXPORT_MAX_ROWS = 10_000;
+
+const PLACE_BODY = {
+  type: 'object',
+  required: ['side', 'type'],
+  additionalProperties: false,
+  properties: {
+    side: { type: 'string', enum: [...ORDER_SIDES] },
+    type: { type: 'string', enum: [...ORDER_TYPES] },
+    price: DECIMAL,
+    num: DECIMAL,
+    money: DECIMAL,
+    triggerMoney: DECIMAL,
+    fullPrice: DECIMAL,
+    fullCheck: { type: 'boolean' },
+    lossPrice: DECIMAL,
+    lossCheck: { type: 'boolean' },
+    clientOrderId: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,64}$' },
+  },
+};
+
+const FILTER_PROPERTIES = {
+  symbol: { type: 'string', pattern: '^[A-Z0-9]{1,20}[/_][A-Z0-9]{1,20}$' },
+  currency: { type: 'string', pattern: '^[A-Z0-9]{1,20}$' },
+  side: { type: 'string', enum: [...ORDER_SIDES] },
+  status: { type: 'string', enum: [...ORDER_STATUSES] },
+  startTime: TIME,
+  endTime: TIME,
+  current: { type: 'integer', minimum: 1, default: 1 },
+  size: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+};
+
+/** The member routes: place, cancel, open orders, history, fills, search and export; the public market list. */
+export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotExchange): void {
+  const view = (record: OrderRecord): SpotOrderView => orderView(record, exchange.market(record.symbol), exchange.engine.order(record.id));
+  /** The member's orders matching the filter, newest first, with their live state. */
+  const matching = (memberId: string, filter: OrderFilter): SpotOrderView[] => {
+    const symbol = filter.symbol && symbolOfPath(filter.symbol);
+    return exchange.history
+      .ordersOf(memberId)
+      .filter((record) => {
+        if (symbol && record.symbol !== symbol) return false;
+        if (filter.currency && !record.symbol.split('/').includes(filter.currency)) return false;
+        if (filter.side && record.side !== filter.side) return false;
+        if (filter.startTime !== undefined && record.createdAt < filter.startTime) return false;
+        if (filter.endTime !== undefined && record.createdAt > filter.endTime) return false;
+        return true;
+      })
+      .map(view)
+      .filter((order) => !filter.status || order.status === filter.status);
+  };
+  const pageFrom = (views: SpotOrderView[], size: number, current: number): Page<SpotOrderView> =>
+    pageOf(views.slice((current - 1) * size, current * size), views.length, size, current);
+
+  registrar.route<unknown, unknown, unknown, SpotSymbol[]>({
+    method: 'GET',
+    path: SPOT_PATHS.symbols,
+    auth: 'public',
+    handler() {
+      const engine = exchange.engine;
+      return exchange.history.markets().flatMap((symbol) => {
+        const market = consoleMarket(engine, symbol);
+        return market ? [spotSymbol(engine, market)] : [];
+      });
+    },
+  });
+
+  registrar.route<unknown, PlaceOrderInput, { x: string }, SpotOrderView>({
+    method: 'POST',
+    path: SPOT_PATHS.place,
+    auth: 'user',
+    schema: { params: { type: 'object', required: ['x'], properties: { x: SYMBOL_SEGMENT } }, body: PLACE_BODY },
+    async handler(request) {
+      const symbol = symbolOfPath(request.params.x);
+      exchange.market(symbol);
+      const fields = orderFields(request.body);
+      const result = await exchange.apply({ kind: 'placeOrder', userId: request.principal!.id, symbol, ...fields }, fields.side);
+      return view(exchange.history.order(result.orderId!)!);
+    },
+  });
+
+  registrar.route<unknown, { id: number | string }, unknown, SpotOrderView>({
+    method: 'POST',
+    path: SPOT_PATHS.cancel,
+    auth: 'user',
+    schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: ['integer', 'string'], pattern: '^[0-9]{1,15}$', minimum: 1 } } } },
+    async handler(request) {
+      const memberId = request.principal!.id;
+      const record = exchange.history.order(Number(request.body.id));
+      if (!record || record.userId !== memberId) throw new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
+      if (record.final) throw new ApiError(ERROR_CODES.badRequest, 'spot:errOrderFinished', { field: 'id' });
+      await exchange.apply({ kind: 'cancelOrder', userId: memberId, symbol: record.symbol, orderId: record.id });
+      return view(record);
+    },
+  });
+
+  registrar.route<unknown, unknown, { x: string }, SpotOrderView[]>({
+    method: 'GET',
+    path: SPOT_PATHS.openOrders,
+    auth: 'user',
+    schema: { params: { type: 'object', required: ['x'], properties: { x: SYMBOL_SEGMENT } } },
+    handler(request) {
+      const symbol = symbolOfPath(request.params.x);
+      exchange.market(symbol);
+      return exchange.engine
+        .openOrders(request.principal!.id)
+        .filter((order) => order.symbol === symbol)
+        .reverse()
+        .flatMap((order) => {
+          const record = exchange.history.order(order.id);
+          return record ? [view(record)] : [];
+        });
+    },
+  });
+
+  registrar.route<unknown, unknown, { a: string; b: string; c: number }, Page<SpotOrderView>>({
+    method: 'GET',
+    path: SPOT_PATHS.history,
+    auth: 'user',
+    schema: {
+      params: {
+        type: 'object',
+        required: ['a', 'b', 'c'],
+        properties: {
+          a: { anyOf: [SYMBOL_SEGMENT, { const: 'all' }] },
+          b: { type: 'string', enum: ['all', ...ORDER_STATUSES] },
+          c: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+        },
+      },
+    },
+    handler(request) {
+      const { a, b, c } = request.params;
+      const filter: OrderFilter = { ...(a !== 'all' ? { symbol: a } : {}), ...(b !== 'all' ? { status: b as OrderFilter['status'] } : {}) };
+      return pageFrom(matching(request.principal!.id, filter), HISTORY_PAGE_SIZE, Number(c));
+    },
+  });
+
+  registrar.route<unknown, unknown, { id: number }, SpotFillView[]>({
+    method: 'GET',
+    path: SPOT_PATHS.fills,
+    auth: 'user',
+    schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } },
+    handler(request) {
+      const record = exchange.history.order(Number(request.params.id));
+      if (!record || record.userId !== request.principal!.id) throw new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
+      const market = exchange.market(record.symbol);
+      return exchange.history.fills(record.id).map((fill) => fillView(fill, market));
+    },
+  });
+
+  registrar.route<unknown, OrderFilter & { current: number; size: number }, unknown, Page<SpotOrderView>>({
+    method: 'POST',
+    path: SPOT_PATHS.search,
+    auth: 'user',
+    schema: { body: { type: 'object', additionalProperties: false, properties: FILTER_PROPERTIES } },
+    handler(request) {
+      const filter = request.body;
+      return pageFrom(matching(request.principal!.id, filter), filter.size, filter.current);
+    },
+  });
+
+  registrar.route<unknown, OrderFilter & { format: ExportFormat }, unknown, FileResult>({
+    method: 'POST',
+    path: SPOT_PATHS.exportOrders,
+    auth: 'user',
+    schema: {
+      body: { type: 'object', required: ['format'], additionalProperties: false, properties: { ...FILTER_PROPERTIES, format: { type: 'string', enum: ['csv', 'xlsx'] } } },
+    },
+    handler(request) {
+      const t = (key: string) => request.t(`spot:${key}`);
+      const orders = matching(request.principal!.id, request.body).slice(0, EXPORT_MAX_ROWS);
+      const columns = ['createTime', 'symbol', 'side', 'type', 'price', 'num', 'filledNum', 'filledMoney', 'avgPrice', 'fee', 'status'] as const;
+      const table = {
+        header: columns.map((column) => t(`col_${column}`)),
+        rows: orders.map((order) => [
+          new Date(order.createTime).toISOString(),
+          order.symbol,
+          t(`side_${order.side}`),
+          t(`type_${order.type}`),
+          order.price ?? '',
+          order.num ?? order.money ?? '',
+          order.filledNum,
+          order.filledMoney,
+          order.avgPrice,
+          `${order.fee} ${order.feeCurrency}`,
+          t(`status_${order.status}`),
+        ]),
+      };
+      const format = request.body.format;
+      return {
+        kind: 'file',
+        fileName: `spot-orders.${format}`,
+        contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        body: format === 'csv' ? toCsv(table) : toXlsx(table, t('exportTitle')),
+      };
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import type { PlaceSpotOrder, SpotRejected } from '../../../core/engine';
+import { ApiError, ERROR_CODES } from '../../../core/shared';
+import type { PlaceOrderInput } from '../shared/types';
+
+/** The order fields of a placeOrder command, from the trade form's fields. */
+export function orderFields(input: PlaceOrderInput): Pick<PlaceSpotOrder, 'side' | 'type' | 'price' | 'qty' | 'quote' | 'trigger' | 'takeProfit' | 'stopLoss' | 'clientOrderId'> {
+  const exits = {
+    ...(input.fullCheck ? { takeProfit: required(input, 'fullPrice') } : {}),
+    ...(input.lossCheck ? { stopLoss: required(input, 'lossPrice') } : {}),
+    ...(input.clientOrderId !== undefined ? { clientOrderId: input.clientOrderId } : {}),
+  };
+  const side = input.side;
+  switch (input.type) {
+    case 'limit':
+      return { side, type: 'limit', price: required(input, 'price'), qty: required(input, 'num'), ...exits };
+    case 'market':
+      return side === 'buy' ? { side, type: 'market', quote: required(input, 'money'), ...exits } : { side, type: 'market', qty: required(input, 'num'), ...exits };
+    case 'stop':
+      return { side, type: 'stopLimit', trigger: required(input, 'triggerMoney'), price: required(input, 'price'), qty: required(input, 'num'), ...exits };
+  }
+}
+
+function required(input: PlaceOrderInput, field: 'price' | 'num' | 'money' | 'triggerMoney' | 'fullPrice' | 'lossPrice'): string {
+  const value = input[field];
+  if (value === undefined || value === '') throw ApiError.fieldRequired(field);
+  return value;
+}
+
+/** The command's fields as the request names them. */
+const REQUEST_FIELDS: Record<string, string> = {
+  price: 'price',
+  qty: 'num',
+  quote: 'money',
+  budget: 'money',
+  trigger: 'triggerMoney',
+  takeProfit: 'fullPrice',
+  stopLoss: 'lossPrice',
+  symbol: 'symbol',
+  clientOrderId: 'clientOrderId',
+  orderId: 'id',
+};
+
+const capitalized = (reason: string) => reason[0]!.toUpperCase() + reason.slice(1);
+
+/**
+ * The ApiError of a refused command: 400 naming the request field, message `spot:err<Reason>`. Funds are about
+ * `money` for a buy (it holds quote) and `num` for a sell (it holds base). An order of someone else is reported
+ * as unknown (404), as is an unknown one.
+ */
+export function rejectionError(result: SpotRejected, side?: 'buy' | 'sell'): ApiError {
+  if (result.reason === 'unknownOrder' || result.reason === 'notOwner') return new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
+  const field =
+    result.reason === 'insufficientFunds' ? (side === 'buy' ? 'money' : 'num') : (REQUEST_FIELDS[result.field ?? ''] ?? result.field ?? 'order');
+  return new ApiError(ERROR_CODES.badRequest, `spot:err${capitalized(result.reason)}`, { field });
+}
+
+/** Every reason a spot command may be refused for (each has a `spot:err<Reason>` text). */
+export const REJECT_REASONS = [
+  'invalidCommand', 'invalidMarket', 'unknownMarket', 'duplicateMarket', 'marketHalted', 'invalidUser',
+  'duplicateClientOrderId', 'insufficientFunds', 'duplicateId', 'invalidField', 'nonPositive', 'outOfRange',
+  'priceNotOnTick', 'qtyNotOnLot', 'belowMinNotional', 'priceTooManyDecimals', 'qtyTooManyDecimals',
+  'quoteTooManyDecimals', 'unknownFeeTier', 'budgetRequired', 'postOnlyWouldTake', 'fokUnfillable', 'invalidExit',
+  'unknownOrder',
+] as const;

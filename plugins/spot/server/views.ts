@@ -1,0 +1,122 @@
+import type { SpotEngine, SpotMarketConfig, SpotOrder } from '../../../core/engine';
+import { formatDecimal } from '../../../core/shared';
+import type { WalletService } from '../../wallet/shared/service';
+import { pathOfSymbol, type ConsoleMarket, type SpotFillView, type SpotOrderView, type SpotSymbol } from '../shared/types';
+import type { FillRecord, OrderRecord } from './history';
+
+/** A market's configuration with the scales of its two currencies: what turns minor units into decimals. */
+export class MarketFormat {
+  readonly baseScale: number;
+  readonly quoteScale: number;
+
+  constructor(
+    readonly config: SpotMarketConfig,
+    wallet: WalletService,
+  ) {
+    this.baseScale = wallet.scaleOf(config.base) ?? config.qtyScale;
+    this.quoteScale = wallet.scaleOf(config.quote) ?? config.priceScale;
+  }
+
+  price = (minor: bigint): string => formatDecimal(minor, this.config.priceScale);
+  qty = (minor: bigint): string => formatDecimal(minor, this.config.qtyScale);
+  quote = (minor: bigint): string => formatDecimal(minor, this.quoteScale);
+
+  /** filledQuote / filledQty as a price, rounded down. */
+  average(qty: bigint, quote: bigint): string {
+    if (qty === 0n) return '0';
+    const shift = this.config.priceScale + this.config.qtyScale - this.quoteScale;
+    const minor = shift >= 0 ? (quote * 10n ** BigInt(shift)) / qty : quote / (qty * 10n ** BigInt(-shift));
+    return this.price(minor);
+  }
+
+  /** A fee: a buyer pays in base (quantity units), a seller in quote. */
+  fee(side: 'buy' | 'sell', minor: bigint): { fee: string; feeCurrency: string } {
+    return side === 'buy' ? { fee: this.qty(minor), feeCurrency: this.config.base } : { fee: this.quote(minor), feeCurrency: this.config.quote };
+  }
+
+  /** Funds an order holds: quote for a buy, base (ledger units) for a sell. */
+  held(side: 'buy' | 'sell', minor: bigint): { released: string; releasedCurrency: string } {
+    return side === 'buy'
+      ? { released: formatDecimal(minor, this.quoteScale), releasedCurrency: this.config.quote }
+      : { released: formatDecimal(minor, this.baseScale), releasedCurrency: this.config.base };
+  }
+}
+
+/** The markets of the running engine, formatted; undefined for an unknown symbol. */
+export function marketFormat(engine: SpotEngine, wallet: WalletService, symbol: string): MarketFormat | undefined {
+  const config = engine.market(symbol);
+  return config && new MarketFormat(config, wallet);
+}
+
+/** An order's view: the history record, with the engine's live state while the order is open. */
+export function orderView(record: OrderRecord, market: MarketFormat, live: Readonly<SpotOrder> | undefined): SpotOrderView {
+  const current = !record.final && live ? live : record;
+  return {
+    id: record.id,
+    clientOrderId: record.clientOrderId,
+    symbol: record.symbol,
+    side: record.side,
+    type: record.type,
+    status: current.status,
+    price: record.price,
+    num: record.qty,
+    money: record.quote,
+    triggerPrice: record.trigger,
+    takeProfit: record.takeProfit,
+    stopLoss: record.stopLoss,
+    filledNum: market.qty(current.filledQty),
+    filledMoney: market.quote(current.filledQuote),
+    avgPrice: market.average(current.filledQty, current.filledQuote),
+    ...market.fee(record.side, record.fee),
+    ...market.held(record.side, record.released),
+    reason: record.reason,
+    createTime: record.createdAt,
+    updateTime: record.updatedAt,
+  };
+}
+
+export function fillView({ trade, maker }: FillRecord, market: MarketFormat): SpotFillView {
+  const buyer = trade.takerSide === 'buy' ? !maker : maker;
+  const side = buyer ? 'buy' : 'sell';
+  const fee = market.fee(side, maker ? trade.makerFee : trade.takerFee);
+  return { tradeId: trade.tradeId, symbol: trade.symbol, side, maker, price: market.price(trade.price), num: market.qty(trade.qty), money: market.quote(trade.quote), ...fee, time: trade.at };
+}
+
+export function consoleMarket(engine: SpotEngine, symbol: string): ConsoleMarket | undefined {
+  const market = engine.market(symbol);
+  if (!market) return undefined;
+  const tier = market.feeTiers[0] ?? { makerPpm: 0, takerPpm: 0 };
+  return {
+    symbol: market.symbol,
+    base: market.base,
+    quote: market.quote,
+    priceScale: market.priceScale,
+    qtyScale: market.qtyScale,
+    tickSize: market.tickSize,
+    lotSize: market.lotSize,
+    minNotional: market.minNotional,
+    makerFeePpm: tier.makerPpm,
+    takerFeePpm: tier.takerPpm,
+    selfTrade: market.selfTrade,
+    halted: market.halted,
+  };
+}
+
+export function spotSymbol(engine: SpotEngine, market: ConsoleMarket): SpotSymbol {
+  const last = engine.lastPrice(market.symbol);
+  return {
+    symbol_name: market.symbol,
+    path_name: pathOfSymbol(market.symbol),
+    coin_symbol: market.base,
+    quote_symbol: market.quote,
+    base_coin_scale: market.priceScale,
+    coin_coin_scale: market.qtyScale,
+    tick_size: market.tickSize,
+    lot_size: market.lotSize,
+    min_notional: market.minNotional,
+    maker_fee_ppm: market.makerFeePpm,
+    taker_fee_ppm: market.takerFeePpm,
+    halted: market.halted,
+    close: last === null ? null : formatDecimal(last, market.priceScale),
+  };
+}

@@ -1,0 +1,205 @@
+// The spot plugin's wire contract. Amounts are decimal strings (never floats); times are epoch milliseconds.
+
+/** Member and public paths (under /api). `:x` is a market symbol with "/" replaced by "_" (BTC_USDT). */
+export const SPOT_PATHS = {
+  /** GET (public): SpotSymbol[]. */
+  symbols: '/coin/open/getSpotSymbols',
+  /** POST PlaceOrderInput: the SpotOrderView placed. */
+  place: '/coin/entrust/exchange/:x',
+  /** POST { id }: the cancelled SpotOrderView (with `released`). */
+  cancel: '/coin/entrust/cancel/entrust',
+  /** GET: the member's open and conditional orders of the market, SpotOrderView[] (newest first). */
+  openOrders: '/coin/entrust/get/myExchangeLog/:x',
+  /** GET: order history, Page<SpotOrderView>; a = market (BTC_USDT, or "all"), b = status filter, c = page number (10 a page). */
+  history: '/coin/entrust/entrustlog/:a/:b/:c',
+  /** GET: the fills of one of the member's orders, SpotFillView[]. */
+  fills: '/coin/entrust/transaction/details/:id',
+  /** POST OrderFilter: Page<SpotOrderView> across markets. */
+  search: '/coin/entrust/getEntrustLogCurrency',
+  /** POST OrderFilter & { format: 'csv' | 'xlsx' }: a file with the filtered orders (newest 10,000). */
+  exportOrders: '/coin/entrust/exportSpotTradeLog',
+} as const;
+
+/** Operator paths; permission wallet.configure, every call audited. */
+export const SPOT_CONSOLE_PATHS = {
+  /** GET: ConsoleMarket[]. */
+  markets: '/console/spot/markets',
+  /** POST MarketInput: adds a market; the ConsoleMarket. */
+  addMarket: '/console/spot/markets',
+  /** POST MarketUpdate: changes tick, lot, minimum notional, fees or self-trade policy; the ConsoleMarket. */
+  updateMarket: '/console/spot/markets/update',
+  /** POST { symbol, halted }: halts (refuses new orders, cancels still work) or opens a market; the ConsoleMarket. */
+  haltMarket: '/console/spot/markets/halt',
+} as const;
+
+export const ORDER_SIDES = ['buy', 'sell'] as const;
+export type OrderSide = (typeof ORDER_SIDES)[number];
+/** The trade form's order types: stop is a stop-limit (triggerMoney, then a limit at price). */
+export const ORDER_TYPES = ['limit', 'market', 'stop'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+/** open: on the book; conditional: waiting for its trigger (stop, take-profit, stop-loss); filled; cancelled. */
+export const ORDER_STATUSES = ['open', 'conditional', 'filled', 'cancelled'] as const;
+export type OrderStatusName = (typeof ORDER_STATUSES)[number];
+/** The kind of an order in views: the placed types, and the exits a take-profit / stop-loss leaves. */
+export type OrderKindName = OrderType | 'takeProfit' | 'stopLoss';
+export const SELF_TRADE_POLICIES = ['cancelResting', 'cancelTaker'] as const;
+export type SelfTradePolicyName = (typeof SELF_TRADE_POLICIES)[number];
+
+/** Body of POST /coin/entrust/exchange/{x}; fields as the trade form holds them (buyData / sellData). */
+export interface PlaceOrderInput {
+  side: OrderSide;
+  type: OrderType;
+  /** Limit price (limit and stop). */
+  price?: string;
+  /** Base quantity (limit, stop, market sell). */
+  num?: string;
+  /** Quote amount to spend (market buy). */
+  money?: string;
+  /** Trigger price of a stop order. */
+  triggerMoney?: string;
+  /** Take-profit trigger, used when fullCheck is true. */
+  fullPrice?: string;
+  fullCheck?: boolean;
+  /** Stop-loss trigger, used when lossCheck is true. */
+  lossPrice?: string;
+  lossCheck?: boolean;
+  /** The member's own id for the order (1..64 of A-Z a-z 0-9 _ . : -), unique among their open orders. */
+  clientOrderId?: string;
+}
+
+export interface SpotOrderView {
+  id: number;
+  clientOrderId: string | null;
+  /** "BTC/USDT". */
+  symbol: string;
+  side: OrderSide;
+  type: OrderKindName;
+  status: OrderStatusName;
+  /** Limit price (null for market orders). */
+  price: string | null;
+  /** Base quantity asked (null for a market buy by quote amount). */
+  num: string | null;
+  /** Quote amount asked (market buy). */
+  money: string | null;
+  triggerPrice: string | null;
+  takeProfit: string | null;
+  stopLoss: string | null;
+  /** Base quantity and quote amount filled so far; average fill price ("0" when nothing filled). */
+  filledNum: string;
+  filledMoney: string;
+  avgPrice: string;
+  /** Fees paid: in the base currency for a buy, in the quote currency for a sell. */
+  fee: string;
+  feeCurrency: string;
+  /** Funds returned to available when the order finished ("0" while open), in `releasedCurrency`. */
+  released: string;
+  releasedCurrency: string;
+  /** Why it was cancelled: user, selfTrade, unfilledIoc, noLiquidity, oco, budget. */
+  reason: string | null;
+  createTime: number;
+  updateTime: number;
+}
+
+export interface SpotFillView {
+  tradeId: number;
+  symbol: string;
+  side: OrderSide;
+  /** Whether this order was the resting (maker) side of the fill. */
+  maker: boolean;
+  price: string;
+  num: string;
+  money: string;
+  fee: string;
+  feeCurrency: string;
+  time: number;
+}
+
+/** Body of POST /coin/entrust/getEntrustLogCurrency (and the export). */
+export interface OrderFilter {
+  /** "BTC/USDT" or "BTC_USDT". */
+  symbol?: string;
+  /** Orders trading this currency, as base or quote. */
+  currency?: string;
+  side?: OrderSide;
+  status?: OrderStatusName;
+  startTime?: number;
+  endTime?: number;
+  current?: number;
+  size?: number;
+}
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** A market as GET /coin/open/getSpotSymbols lists it. */
+export interface SpotSymbol {
+  symbol_name: string;
+  /** "BTC_USDT": the path segment of the order calls. */
+  path_name: string;
+  coin_symbol: string;
+  quote_symbol: string;
+  /** Decimals of a price and of a quantity (the trade form's base_coin_scale and coin_coin_scale). */
+  base_coin_scale: number;
+  coin_coin_scale: number;
+  tick_size: string;
+  lot_size: string;
+  min_notional: string;
+  maker_fee_ppm: number;
+  taker_fee_ppm: number;
+  halted: boolean;
+  /** Last trade price, or null. */
+  close: string | null;
+}
+
+/** Body of POST /console/spot/markets. */
+export interface MarketInput {
+  /** "BASE/QUOTE" of configured wallet currencies. */
+  symbol: string;
+  /** Default 8 each. */
+  priceScale?: number;
+  qtyScale?: number;
+  tickSize: string;
+  lotSize: string;
+  minNotional: string;
+  makerFeePpm: number;
+  takerFeePpm: number;
+  selfTrade?: SelfTradePolicyName;
+}
+
+/** Body of POST /console/spot/markets/update: only the fields to change. */
+export interface MarketUpdate {
+  symbol: string;
+  tickSize?: string;
+  lotSize?: string;
+  minNotional?: string;
+  makerFeePpm?: number;
+  takerFeePpm?: number;
+  selfTrade?: SelfTradePolicyName;
+}
+
+export interface ConsoleMarket {
+  symbol: string;
+  base: string;
+  quote: string;
+  priceScale: number;
+  qtyScale: number;
+  tickSize: string;
+  lotSize: string;
+  minNotional: string;
+  makerFeePpm: number;
+  takerFeePpm: number;
+  selfTrade: SelfTradePolicyName;
+  halted: boolean;
+}
+
+/** Realtime message on refresh_{userId} after each accepted command that touched the member. */
+export interface SpotRefreshMessage {
+  type: 'spot';
+  event: 'order' | 'trade' | 'balance';
+  symbol: string;
+  orderId?: number;
+}
+
+/** "BTC_USDT" → "BTC/USDT". */
+export const symbolOfPath = (segment: string): string => segment.replace('_', '/');
+/** "BTC/USDT" → "BTC_USDT". */
+export const pathOfSymbol = (symbol: string): string => symbol.replace('/', '_');

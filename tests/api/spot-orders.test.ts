@@ -1,0 +1,181 @@
+// The spot plugin over HTTP on both dialects: markets, place / cancel / fill with balances checked through the
+// wallet, every bad input, a restart, concurrent orders against one balance, and the console's market routes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../core/engine/persistence';
+import { SPOT_CONSOLE_PATHS, SPOT_PATHS } from '../../plugins/spot/shared/types';
+import EN from '../../locales/en/spot.json';
+import { availableDialects } from './harness';
+import { startWalletServer, type WalletMember, type WalletTestServer } from './wallet-harness';
+
+const BTC = '/coin/entrust/exchange/BTC_USDT';
+const path = (template: string, params: Record<string, string | number>) =>
+  Object.entries(params).reduce((result, [key, value]) => result.replace(`:${key}`, String(value)), template);
+
+for (const dialect of await availableDialects()) {
+  describe(`spot orders (${dialect})`, () => {
+    let server: WalletTestServer;
+    const start = (reuse?: WalletTestServer) => startWalletServer(dialect, { reuse, site: { plugins: ['identity', 'wallet', 'spot'] } });
+    const balanceOf = async (member: WalletMember, currency: string) => {
+      const response = await server.get('/coin/assets/getMyBalance', member.token, { type: 1 });
+      expect(response.status).toBe(200);
+      return response.body.data.find((row: any) => row.currency === currency);
+    };
+    const place = (member: WalletMember, body: Record<string, unknown>, market = BTC) => server.post(market, body, member.token);
+    const feesOf = (currency: string) => [...server.wallet.spot().engine().ledger.entries()].find(([key]) => key === `fees/system/${currency}`);
+    const member = async (credits: Record<string, string>) => {
+      const signed = await server.signUp();
+      for (const [currency, amount] of Object.entries(credits)) await server.credit(signed.id, currency, amount);
+      return signed;
+    };
+
+    beforeAll(async () => {
+      server = await start();
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('lists the demo markets with their scales and limits', async () => {
+      const response = await server.get(SPOT_PATHS.symbols);
+      expect(response.status).toBe(200);
+      const btc = response.body.data.find((row: any) => row.symbol_name === 'BTC/USDT');
+      expect(btc).toMatchObject({ path_name: 'BTC_USDT', coin_symbol: 'BTC', base_coin_scale: 2, coin_coin_scale: 6, tick_size: '0.01', min_notional: '5', halted: false });
+      expect(response.body.data.map((row: any) => row.symbol_name)).toContain('ETH/USDT');
+    });
+
+    it('freezes a resting order, settles a fill with fees, and records history and fills', async () => {
+      const buyer = await member({ USDT: '10000' });
+      const seller = await member({ BTC: '1' });
+      const fees = { USDT: feesOf('USDT')?.[1].available ?? 0n, BTC: feesOf('BTC')?.[1].available ?? 0n };
+      const bid = await place(buyer, { side: 'buy', type: 'limit', price: '50000', num: '0.1', clientOrderId: 'bid-1' });
+      expect(bid.status, JSON.stringify(bid.body)).toBe(200);
+      expect(bid.body.data).toMatchObject({ symbol: 'BTC/USDT', side: 'buy', type: 'limit', status: 'open', price: '50000', num: '0.1', filledNum: '0', clientOrderId: 'bid-1' });
+      expect(await balanceOf(buyer, 'USDT')).toMatchObject({ available: '5000', frozen: '5000' });
+      const open = await server.get('/coin/entrust/get/myExchangeLog/BTC_USDT', buyer.token);
+      expect(open.body.data.map((order: any) => order.id)).toEqual([bid.body.data.id]);
+
+      const ask = await place(seller, { side: 'sell', type: 'limit', price: '50000', num: '0.1' });
+      expect(ask.status, JSON.stringify(ask.body)).toBe(200);
+      expect(ask.body.data).toMatchObject({ status: 'filled', filledNum: '0.1', filledMoney: '5000', avgPrice: '50000', fee: '5', feeCurrency: 'USDT' });
+      expect(await balanceOf(buyer, 'USDT')).toMatchObject({ available: '5000', frozen: '0' });
+      expect(await balanceOf(buyer, 'BTC')).toMatchObject({ available: '0.0999', frozen: '0' });
+      expect(await balanceOf(seller, 'USDT')).toMatchObject({ available: '4995', frozen: '0' });
+      expect(await balanceOf(seller, 'BTC')).toMatchObject({ available: '0.9', frozen: '0' });
+      expect(feesOf('USDT')![1].available - fees.USDT).toBe(5_00000000n);
+      expect(feesOf('BTC')![1].available - fees.BTC).toBe(10000n);
+
+      const history = await server.get(path(SPOT_PATHS.history, { a: 'BTC_USDT', b: 'filled', c: 1 }), buyer.token);
+      expect(history.body.data).toMatchObject({ total: 1, records: [{ id: bid.body.data.id, status: 'filled', fee: '0.0001', feeCurrency: 'BTC' }] });
+      const fills = await server.get(path(SPOT_PATHS.fills, { id: bid.body.data.id }), buyer.token);
+      expect(fills.body.data).toEqual([expect.objectContaining({ side: 'buy', maker: true, price: '50000', num: '0.1', money: '5000', fee: '0.0001', feeCurrency: 'BTC' })]);
+      // someone else's order is unknown to the member
+      expect((await server.get(path(SPOT_PATHS.fills, { id: bid.body.data.id }), seller.token)).status).toBe(404);
+    });
+
+    it('cancels an open order and releases what it held', async () => {
+      const buyer = await member({ USDT: '1000' });
+      const bid = await place(buyer, { side: 'buy', type: 'limit', price: '100', num: '2' });
+      expect(await balanceOf(buyer, 'USDT')).toMatchObject({ available: '800', frozen: '200' });
+      const cancelled = await server.post(SPOT_PATHS.cancel, { id: bid.body.data.id }, buyer.token);
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect(cancelled.body.data).toMatchObject({ status: 'cancelled', released: '200', releasedCurrency: 'USDT', reason: 'user' });
+      expect(await balanceOf(buyer, 'USDT')).toMatchObject({ available: '1000', frozen: '0' });
+      const again = await server.post(SPOT_PATHS.cancel, { id: bid.body.data.id }, buyer.token);
+      expect(again.status).toBe(400);
+      const stranger = await member({});
+      expect((await server.post(SPOT_PATHS.cancel, { id: bid.body.data.id }, stranger.token)).status).toBe(404);
+      const search = await server.post(SPOT_PATHS.search, { currency: 'USDT', status: 'cancelled' }, buyer.token);
+      expect(search.body.data.records.map((order: any) => order.id)).toEqual([bid.body.data.id]);
+    });
+
+    it('refuses bad orders with the field at fault and changes nothing', async () => {
+      const trader = await member({ USDT: '100', BTC: '0.001' });
+      const before = server.wallet.spot().engine().stateHash(sha256);
+      const cases: Array<[Record<string, unknown>, string, (keyof typeof EN)?]> = [
+        [{ side: 'buy', type: 'limit', price: '100.001', num: '0.1' }, 'price'],
+        [{ side: 'buy', type: 'limit', price: '100.005', num: '0.1' }, 'price'],
+        [{ side: 'buy', type: 'limit', price: '100', num: '0.0000001' }, 'num'],
+        [{ side: 'buy', type: 'limit', price: '100', num: '0.01' }, 'num', 'errBelowMinNotional'],
+        [{ side: 'buy', type: 'limit', price: '100', num: '2' }, 'money', 'errInsufficientFunds'],
+        [{ side: 'sell', type: 'limit', price: '100', num: '0.5' }, 'num', 'errInsufficientFunds'],
+        [{ side: 'buy', type: 'limit', num: '0.1' }, 'price'],
+        [{ side: 'buy', type: 'market', num: '0.1' }, 'money'],
+        [{ side: 'buy', type: 'stop', price: '100', num: '0.1' }, 'triggerMoney'],
+        [{ side: 'buy', type: 'limit', price: '100', num: '0.1', fullCheck: true }, 'fullPrice'],
+        [{ side: 'buy', type: 'limit', price: '-1', num: '0.1' }, 'price'],
+        [{ side: 'buy', type: 'limit', price: '0', num: '0.1' }, 'price'],
+        [{ side: 'hold', type: 'limit', price: '100', num: '0.1' }, 'side'],
+        [{ side: 'buy', type: 'limit', price: 100, num: '0.1' }, 'price'],
+      ];
+      for (const [body, field, msgKey] of cases) {
+        const response = await place(trader, body);
+        expect(response.status, `${JSON.stringify(body)} → ${JSON.stringify(response.body)}`).toBe(400);
+        expect(response.body.data, JSON.stringify(body)).toEqual({ field });
+        if (msgKey) expect(response.body.msg).toBe(EN[msgKey]);
+      }
+      const unknown = await place(trader, { side: 'buy', type: 'limit', price: '1', num: '10' }, '/coin/entrust/exchange/DOGE_USDT');
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.data).toEqual({ field: 'symbol' });
+      expect(server.wallet.spot().engine().stateHash(sha256)).toBe(before);
+      expect(await balanceOf(trader, 'USDT')).toMatchObject({ available: '100', frozen: '0' });
+    });
+
+    it('accepts only the affordable ones of 50 concurrent orders against one balance', async () => {
+      const buyer = await member({ USDT: '1000' });
+      const results = await Promise.all(Array.from({ length: 50 }, () => place(buyer, { side: 'buy', type: 'limit', price: '1000', num: '0.1' })));
+      expect(results.filter((response) => response.status === 200)).toHaveLength(10);
+      for (const response of results.filter((each) => each.status !== 200)) expect(response.body.data).toEqual({ field: 'money' });
+      expect(await balanceOf(buyer, 'USDT')).toMatchObject({ available: '0', frozen: '1000' });
+      expect((await server.get('/coin/entrust/get/myExchangeLog/BTC_USDT', buyer.token)).body.data).toHaveLength(10);
+    });
+
+    it('halts and opens markets, adds and updates them from the console, with permission and audit', async () => {
+      const admin = await server.operatorToken();
+      const support = await server.operatorToken('support');
+      const input = { symbol: 'ETH/BTC', tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFeePpm: 500, takerFeePpm: 1000 };
+      expect((await server.post(SPOT_CONSOLE_PATHS.addMarket, input, support)).status).toBe(403);
+      const added = await server.post(SPOT_CONSOLE_PATHS.addMarket, input, admin);
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      expect(added.body.data).toMatchObject({ symbol: 'ETH/BTC', base: 'ETH', quote: 'BTC', priceScale: 8, qtyScale: 8, halted: false });
+      expect((await server.post(SPOT_CONSOLE_PATHS.addMarket, input, admin)).body.data).toEqual({ field: 'symbol' });
+      expect((await server.post(SPOT_CONSOLE_PATHS.addMarket, { ...input, symbol: 'ETH/XYZ' }, admin)).body.data).toEqual({ field: 'symbol' });
+      expect((await server.post(SPOT_CONSOLE_PATHS.addMarket, { ...input, symbol: 'BTC/ETH', tickSize: '0.000000001' }, admin)).status).toBe(400);
+
+      const updated = await server.post(SPOT_CONSOLE_PATHS.updateMarket, { symbol: 'ETH/BTC', minNotional: '0.001', takerFeePpm: 2000 }, admin);
+      expect(updated.body.data).toMatchObject({ minNotional: '0.001', makerFeePpm: 500, takerFeePpm: 2000 });
+      expect((await server.post(SPOT_CONSOLE_PATHS.updateMarket, { symbol: 'ETH/BTC', minNotional: '0.001' }, support)).status).toBe(403);
+
+      const trader = await member({ BTC: '1' });
+      expect((await server.post(SPOT_CONSOLE_PATHS.haltMarket, { symbol: 'ETH/BTC', halted: true }, admin)).body.data.halted).toBe(true);
+      const refused = await place(trader, { side: 'buy', type: 'limit', price: '0.05', num: '1' }, '/coin/entrust/exchange/ETH_BTC');
+      expect(refused.status).toBe(400);
+      expect(refused.body.data).toEqual({ field: 'symbol' });
+      await server.post(SPOT_CONSOLE_PATHS.haltMarket, { symbol: 'ETH/BTC', halted: false }, admin);
+      expect((await place(trader, { side: 'buy', type: 'limit', price: '0.05', num: '1' }, '/coin/entrust/exchange/ETH_BTC')).status).toBe(200);
+
+      const list = await server.get(SPOT_CONSOLE_PATHS.markets, admin);
+      expect(list.body.data.map((market: any) => market.symbol)).toEqual(['BTC/USDT', 'ETH/USDT', 'ETH/BTC']);
+      expect(await server.auditRows('spot.market.add')).toHaveLength(1);
+      expect(await server.auditRows('spot.market.update')).toHaveLength(1);
+      expect(await server.auditRows('spot.market.halt')).toHaveLength(1);
+      expect(await server.auditRows('spot.market.open')).toHaveLength(1);
+    });
+
+    it('keeps markets, open orders and history across a restart with the same state hash', async () => {
+      const trader = await member({ USDT: '1000' });
+      const open = await place(trader, { side: 'buy', type: 'limit', price: '10', num: '1' });
+      const cancelled = await place(trader, { side: 'buy', type: 'limit', price: '11', num: '1' });
+      await server.post(SPOT_PATHS.cancel, { id: cancelled.body.data.id }, trader.token);
+      const hash = server.wallet.spot().engine().stateHash(sha256);
+      const history = (await server.post(SPOT_PATHS.search, {}, trader.token)).body.data;
+
+      await server.close({ keepData: true });
+      server = await start(server);
+      expect(server.wallet.spot().engine().stateHash(sha256)).toBe(hash);
+      expect((await server.post(SPOT_PATHS.search, {}, trader.token)).body.data).toEqual(history);
+      expect((await server.get('/coin/entrust/get/myExchangeLog/BTC_USDT', trader.token)).body.data.map((order: any) => order.id)).toEqual([open.body.data.id]);
+      expect(await balanceOf(trader, 'USDT')).toMatchObject({ available: '990', frozen: '10' });
+      expect((await server.get(SPOT_PATHS.symbols)).body.data.map((row: any) => row.symbol_name)).toEqual(['BTC/USDT', 'ETH/USDT', 'ETH/BTC']);
+    });
+  });
+}
