@@ -106,9 +106,9 @@ describe('DeskStore', () => {
     const store = new DeskStore(api);
     await store.start();
     await store.select(1);
-    expect(await store.reply('  ')).toEqual({ sent: false, problem: 'text_fsnrbnwk' });
-    const first = store.reply(' on it ');
-    expect(await store.reply('again')).toEqual({ sent: false });
+    expect(await store.sendText('  ')).toEqual({ sent: false, problem: 'text_fsnrbnwk' });
+    const first = store.sendText(' on it ');
+    expect(await store.sendText('again')).toEqual({ sent: false });
     release();
     expect(await first).toEqual({ sent: true });
     expect(api.reply).toHaveBeenCalledTimes(1);

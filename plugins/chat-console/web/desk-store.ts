@@ -10,10 +10,8 @@ import {
   type DeskEvent,
   type DeskMessage,
 } from '../../chat/shared/types';
+import type { MessageSender, SendOutcome } from '../../chat/shared/message-sender';
 import type { DeskApi } from './desk-api';
-
-/** Why a reply was not sent: a key of the chat-console namespace. */
-export type ReplyProblem = 'text_fsnrbnwk' | 'tooLong' | 'tips_fstpsb';
 
 /** How long the agents' load waits for more changes before it is reloaded once. */
 const AGENTS_RELOAD_DELAY_MS = 300;
@@ -35,7 +33,7 @@ export function mergeTranscript(transcript: DeskMessage[], incoming: DeskMessage
  * The state of the support desk page: the queue of one status, the open conversation and its transcript, the
  * agents' load and the canned replies, kept current by the desk topic's events.
  */
-export class DeskStore {
+export class DeskStore implements MessageSender {
   status: ConversationStatus = 'open';
   queue: DeskConversation[] = [];
   total = 0;
@@ -154,7 +152,7 @@ export class DeskStore {
     if (this.selected && this.transcriptHasMore) await this.loadTranscript(this.selected.id, this.transcriptPages + 1);
   }
 
-  async reply(text: string): Promise<{ sent: boolean; problem?: ReplyProblem }> {
+  async sendText(text: string): Promise<SendOutcome> {
     const problem = chatMessageProblem(text);
     if (problem) return { sent: false, problem };
     return this.whilePending(async (id) => {
@@ -167,7 +165,7 @@ export class DeskStore {
     });
   }
 
-  async replyImage(file: File): Promise<{ sent: boolean; problem?: ReplyProblem }> {
+  async sendImage(file: File): Promise<SendOutcome> {
     if (!file.type.startsWith('image/')) return { sent: false, problem: 'tips_fstpsb' };
     return this.whilePending(async (id) => {
       try {

@@ -52,12 +52,14 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
   const audit = (request: ApiRequest, action: string, target: string, before?: unknown, after?: unknown) =>
     context.audit.record({ operatorId: request.principal!.id, action, target, before, after, ip: request.ip });
 
-  const find = async (id: number): Promise<ConversationRow> => {
-    const conversation = await conversations.byId(id);
-    if (!conversation) throw notFoundError('id');
-    return conversation;
+  /** The row behind the path's id, or 404 naming `id`. */
+  const found = <T>(row: T | null | undefined): T => {
+    if (!row) throw notFoundError('id');
+    return row;
   };
+  const find = async (id: number): Promise<ConversationRow> => found(await conversations.byId(id));
   const target = (id: number) => `chat_conversation:${id}`;
+  const stateOf = (row: ConversationRow) => ({ status: row.status, assignedTo: row.assigned_operator_id });
 
   registrar.route<Paging & { status: ConversationStatus }, unknown, unknown, Page<DeskConversation>>({
     method: 'GET',
@@ -120,8 +122,8 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
         request,
         'chat.reply',
         target(before.id),
-        { status: before.status, assignedTo: before.assigned_operator_id },
-        { messageId: message.id, contentType: message.content_type, status: conversation.status, assignedTo: conversation.assigned_operator_id },
+        stateOf(before),
+        { messageId: message.id, contentType: message.content_type, ...stateOf(conversation) },
       );
       return deskMessageOf(message, await operators.nameOf(operator.id));
     },
@@ -134,7 +136,7 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
     const assigned = await conversations.assign(id, operatorId, { onlyIfFree: action === 'chat.take' });
     if (!assigned) throw new ApiError(ERROR_CODES.conflict, 'chat:alreadyAssigned');
     const { conversation } = await desk.post(id, { sender: 'system', senderId: null, content: SYSTEM_TEXTS.agentJoined, contentType: CONTENT_TYPE.text });
-    await audit(request, action, target(id), { assignedTo: before.assigned_operator_id, status: before.status }, { assignedTo: operatorId, status: conversation.status });
+    await audit(request, action, target(id), stateOf(before), { assignedTo: operatorId, status: conversation.status });
     return desk.deskConversation(conversation);
   };
 
@@ -171,7 +173,7 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
       const before = await find(request.params.id);
       if (!(await conversations.close(before.id))) throw new ApiError(ERROR_CODES.conflict, 'chat:alreadyClosed');
       const { conversation } = await desk.post(before.id, { sender: 'system', senderId: null, content: SYSTEM_TEXTS.closed, contentType: CONTENT_TYPE.text });
-      await audit(request, 'chat.close', target(before.id), { status: before.status, assignedTo: before.assigned_operator_id }, { status: conversation.status });
+      await audit(request, 'chat.close', target(before.id), stateOf(before), { status: conversation.status });
       return desk.deskConversation(conversation);
     },
   });
@@ -187,6 +189,10 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
       return agents.map((agent) => ({ id: agent.id, name: agent.name, role: agent.role, openConversations: counts.get(agent.id) ?? 0 }));
     },
   });
+
+  const cannedTarget = (id: number) => `chat_canned_reply:${id}`;
+  const cannedStateOf = (reply: CannedReply) => ({ title: reply.title, content: reply.content });
+  const findCanned = async (id: number): Promise<CannedReply> => found(await canned.byId(id));
 
   registrar.route<unknown, unknown, unknown, CannedReply[]>({
     method: 'GET',
@@ -205,16 +211,10 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
     schema: { body: cannedBodySchema },
     async handler(request) {
       const created = await canned.create(checkedCannedReply(request.body), request.principal!.id);
-      await audit(request, 'chat.canned.create', `chat_canned_reply:${created.id}`, undefined, { title: created.title, content: created.content });
+      await audit(request, 'chat.canned.create', cannedTarget(created.id), undefined, cannedStateOf(created));
       return created;
     },
   });
-
-  const findCanned = async (id: number): Promise<CannedReply> => {
-    const reply = await canned.byId(id);
-    if (!reply) throw notFoundError('id');
-    return reply;
-  };
 
   registrar.route<unknown, CannedReplyBody, IdParams, CannedReply>({
     method: 'POST',
@@ -225,7 +225,7 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
     async handler(request) {
       const before = await findCanned(request.params.id);
       const updated = await canned.update(before.id, checkedCannedReply(request.body), request.principal!.id);
-      await audit(request, 'chat.canned.update', `chat_canned_reply:${before.id}`, { title: before.title, content: before.content }, { title: updated.title, content: updated.content });
+      await audit(request, 'chat.canned.update', cannedTarget(before.id), cannedStateOf(before), cannedStateOf(updated));
       return updated;
     },
   });
@@ -239,7 +239,7 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, deps: ConsoleR
     async handler(request) {
       const before = await findCanned(request.params.id);
       await canned.remove(before.id);
-      await audit(request, 'chat.canned.delete', `chat_canned_reply:${before.id}`, { title: before.title, content: before.content });
+      await audit(request, 'chat.canned.delete', cannedTarget(before.id), cannedStateOf(before));
       return null;
     },
   });

@@ -1,12 +1,9 @@
 import { action, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import type { ShellRoot } from '../../../core/plugin-api';
 import { CHAT_PAGE_SIZE, chatMessageProblem } from '../../../core/shared';
+import type { MessageSender, SendOutcome } from '../shared/message-sender';
 import { CHAT_PATHS, CHAT_UPLOAD_PURPOSE, CONTENT_TYPE, type ChatMessage, type ChatPage, type ContentType } from '../shared/types';
 
-/** Why a message was not sent: a key of the chat namespace shown as a popup (spec §5, §8). */
-export type SendProblem = 'text_fsnrbnwk' | 'tooLong' | 'tips_fstpsb';
-/** `sent: false` without a problem: nothing to show (another send was pending, or the client showed the error). */
-export type SendOutcome = { sent: true } | { sent: false; problem?: SendProblem };
 
 export function isChatMessage(value: unknown): value is ChatMessage {
   const message = value as Partial<ChatMessage> | null;
@@ -27,7 +24,7 @@ export function isChatMessage(value: unknown): value is ChatMessage {
  * chat key topic; older pages load on demand while the last page was full; messages of others raise the unread
  * count while the dialog is closed; one send at a time.
  */
-export class ChatStore {
+export class ChatStore implements MessageSender {
   /** Oldest first. */
   messages: ChatMessage[] = [];
   chatId: number | null = null;

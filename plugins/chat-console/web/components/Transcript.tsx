@@ -1,9 +1,10 @@
 import { Button, Select, Tag } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, useOperatorSession } from '../../../console-core/shared/kit';
 import { CONTENT_TYPE, type DeskMessage } from '../../../chat/shared/types';
+import { useBottomFollow } from '../../../chat/shared/use-bottom-follow';
 import type { DeskStore } from '../desk-store';
 import { ReplyBox } from './ReplyBox';
 
@@ -39,12 +40,8 @@ function TranscriptItem({ message, onImageLoad }: { message: DeskMessage; onImag
 export const Transcript = observer(function Transcript({ store }: { store: DeskStore }) {
   const { t } = useTranslation('chat-console');
   const session = useOperatorSession();
-  const list = useRef<HTMLOListElement>(null);
-  const atBottom = useRef(true);
+  const { list, atBottom, onScroll, follow: toBottom } = useBottomFollow<HTMLOListElement>();
   const lastId = store.transcript.at(-1)?.id;
-  const toBottom = () => {
-    if (list.current && atBottom.current) list.current.scrollTop = list.current.scrollHeight;
-  };
   useLayoutEffect(() => {
     atBottom.current = true;
     toBottom();
@@ -89,14 +86,7 @@ export const Transcript = observer(function Transcript({ store }: { store: DeskS
           </div>
         )}
       </header>
-      <ol
-        className="chc-transcript__items"
-        ref={list}
-        onScroll={(event) => {
-          const element = event.currentTarget;
-          atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
-        }}
-      >
+      <ol className="chc-transcript__items" ref={list} onScroll={onScroll}>
         {store.transcriptHasMore && (
           <li className="chc-transcript__more">
             <Button size="small" theme="borderless" onClick={() => void store.loadOlder()}>

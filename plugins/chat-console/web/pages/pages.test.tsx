@@ -101,6 +101,11 @@ describe('support desk', () => {
 
     const box = within(transcript).getByRole('textbox') as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'Hello, how can I help?' } });
+    box.setSelectionRange(6, 6);
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    expect(box.value).toBe('Hello,\n how can I help?');
+    expect(box.selectionStart).toBe(7);
+    fireEvent.change(box, { target: { value: 'Hello, how can I help?' } });
     await act(async () => {
       fireEvent.keyDown(box, { key: 'Enter' });
     });

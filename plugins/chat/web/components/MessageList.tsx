@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_TYPE, type ChatMessage } from '../../shared/types';
+import { useBottomFollow } from '../../shared/use-bottom-follow';
 import type { ChatStore } from '../chat-store';
 
 /** Links of the platform's own upload route only: an image message never loads a foreign address. */
@@ -53,8 +54,7 @@ function MessageItem({ message, mine, onImageLoad }: { message: ChatMessage; min
  */
 export const MessageList = observer(function MessageList({ store }: { store: ChatStore }) {
   const { t } = useTranslation('chat');
-  const list = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  const { list, atBottom, onScroll, follow: followImage } = useBottomFollow<HTMLDivElement>();
   const olderAnchor = useRef<{ height: number; top: number } | null>(null);
   const last = store.messages.at(-1);
   const firstId = store.messages[0]?.id;
@@ -73,12 +73,6 @@ export const MessageList = observer(function MessageList({ store }: { store: Cha
     if (element && (atBottom.current || (last && store.isMine(last)))) element.scrollTop = element.scrollHeight;
   }, [last, store]);
 
-  // an image that arrives after the list was scrolled down makes it taller: stay at the bottom
-  const followImage = () => {
-    const element = list.current;
-    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
-  };
-
   const loadMore = () => {
     const element = list.current;
     if (element) olderAnchor.current = { height: element.scrollHeight, top: element.scrollTop };
@@ -86,14 +80,7 @@ export const MessageList = observer(function MessageList({ store }: { store: Cha
   };
 
   return (
-    <div
-      className="chat-list"
-      ref={list}
-      onScroll={(event) => {
-        const element = event.currentTarget;
-        atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
-      }}
-    >
+    <div className="chat-list" ref={list} onScroll={onScroll}>
       {store.hasMore && (
         <div className="chat-list__more">
           <Button size="small" theme="borderless" loading={store.loading} onClick={loadMore}>
