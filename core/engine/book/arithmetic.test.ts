@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_SAFE, feeNum, marketMath, maxQtyForQuote, quoteNum, quoteOf } from './arithmetic';
+import { MAX_SAFE, feeNum, isMultiple, marketMath, maxQtyForQuote, positiveSafeNum, quoteNum, quoteOf } from './arithmetic';
 import { testMarket } from './test-support';
 
 const safe = fc.bigInt({ min: 1n, max: BigInt(MAX_SAFE) }).map(Number);
@@ -46,6 +46,34 @@ describe('exact arithmetic on numbers of minor units', () => {
         expect((BigInt(price) * (q + 1n)) / m.divBig).toBeGreaterThan(left);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('positiveSafeNum', () => {
+  it('is Number(v) for every bigint in 1..2^53 − 1 and −1 for anything else', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.bigInt(), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), fc.bigInt({ min: 1n, max: BigInt(MAX_SAFE) })), (v) => {
+        const inRange = v >= 1n && v <= BigInt(MAX_SAFE);
+        expect(positiveSafeNum(v)).toBe(inRange ? Number(v) : -1);
+      }),
+      { numRuns: 3000 },
+    );
+    // wrapping modulo 2^64 must not let a huge amount through as a small one
+    for (const v of [2n ** 64n + 5n, 2n ** 63n, -(2n ** 64n) + 7n, 2n ** 53n, 0n, -1n]) expect(positiveSafeNum(v)).toBe(-1);
+    for (const v of [1n, 2n ** 32n, 2n ** 32n - 1n, 2n ** 53n - 1n]) expect(positiveSafeNum(v)).toBe(Number(v));
+    for (const v of [1, '5', null, undefined, 1.5]) expect(positiveSafeNum(v)).toBe(-1);
+  });
+});
+
+describe('isMultiple', () => {
+  it('is n % step === 0 for safe integers', () => {
+    fc.assert(
+      fc.property(safe, fc.oneof(fc.integer({ min: 1, max: 1000 }), safe), (n, step) => {
+        expect(isMultiple(n, step)).toBe(BigInt(n) % BigInt(step) === 0n);
+        expect(isMultiple(n - (n % step), step)).toBe(true);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

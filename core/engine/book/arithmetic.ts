@@ -2,6 +2,10 @@
 // minor units, which is exact while every value stays a safe integer (≤ 2^53 − 1); the book checks that bound
 // where amounts come in. Products (price × qty, amount × fee rate) can exceed it, so they take a number fast
 // path only when the product itself is a safe integer, and bigint otherwise.
+//
+// Division rounds down with Math.floor(a / d), not a − a % d: for integers 0 ≤ a ≤ 2^53 and d ≥ 1 the quotient
+// a / d is within d·2^−53 < 1/d of the true one, closer than any neighbouring double is to the next integer, so
+// the floor is exact — and a double % is a call into the C library that costs about twice a division.
 import type { MarketSpec } from './types';
 
 export const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -42,33 +46,34 @@ export function quoteNum(m: MarketMath, price: number, qty: number): number {
   if (d === 0) return -1;
   // a product that is not a safe integer rounds to ≥ 2^53, so each "≤ MAX_SAFE" test below is exact
   const x = price * qty;
-  if (x <= MAX_SAFE) return (x - (x % d)) / d;
+  if (x <= MAX_SAFE) return Math.floor(x / d);
   // price = hi·d + lo  ⇒  ⌊price·qty / d⌋ = hi·qty + ⌊lo·qty / d⌋
-  const lo = price % d;
-  const hiQ = ((price - lo) / d) * qty;
+  const hi = Math.floor(price / d);
+  const lo = price - hi * d;
+  const hiQ = hi * qty;
   const loQ = lo * qty;
   if (hiQ > MAX_SAFE || loQ > MAX_SAFE) return -1;
-  const q = hiQ + (loQ - (loQ % d)) / d;
+  const q = hiQ + Math.floor(loQ / d);
   return q <= MAX_SAFE ? q : -1;
 }
 
 /** Fee at a rate in ppm, rounded down, as a number when amount × ppm is a safe integer; else −1. */
 export function feeNum(amount: number, ppm: number): number {
   const x = amount * ppm;
-  return x <= MAX_SAFE ? (x - (x % PPM)) / PPM : -1;
+  return x <= MAX_SAFE ? Math.floor(x / PPM) : -1;
 }
 
 /** Quote value of price × qty, rounded down to a quote minor unit. */
 export function quoteOf(m: MarketMath, price: number, qty: number): bigint {
   const x = price * qty;
-  if (x <= MAX_SAFE && m.div !== 0) return BigInt((x - (x % m.div)) / m.div);
+  if (x <= MAX_SAFE && m.div !== 0) return BigInt(Math.floor(x / m.div));
   return (BigInt(price) * BigInt(qty)) / m.divBig;
 }
 
 export function belowMinNotional(m: MarketMath, price: number, qty: number): boolean {
   if (m.minNotional === 0n) return false;
   const x = price * qty;
-  if (x <= MAX_SAFE && m.div !== 0 && m.minNotionalNum >= 0) return (x - (x % m.div)) / m.div < m.minNotionalNum;
+  if (x <= MAX_SAFE && m.div !== 0 && m.minNotionalNum >= 0) return Math.floor(x / m.div) < m.minNotionalNum;
   return quoteOf(m, price, qty) < m.minNotional;
 }
 
@@ -83,9 +88,27 @@ export function feeOf(amount: bigint, ppm: number): bigint {
   if (ppm === 0) return 0n;
   if (amount <= MAX_SAFE_BIG) {
     const x = Number(amount) * ppm;
-    if (x <= MAX_SAFE) return BigInt((x - (x % PPM)) / PPM);
+    if (x <= MAX_SAFE) return BigInt(Math.floor(x / PPM));
   }
   return (amount * BigInt(ppm)) / PPM_BIG;
+}
+
+/** True when the safe integer n is a multiple of step (exact: see the note on Math.floor above). */
+export function isMultiple(n: number, step: number): boolean {
+  return Math.floor(n / step) * step === n;
+}
+
+// Number(bigint) is a call into the runtime; storing the bigint into a BigInt64Array and reading the two 32-bit
+// halves back is about a third of its cost, and exact once the value is known to lie in 1..2^53 − 1.
+const int64 = new BigInt64Array(1);
+const halves = new Uint32Array(int64.buffer);
+const LOW = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 0 : 1;
+
+/** A bigint amount in 1..2^53 − 1 as a number; −1 for anything else. */
+export function positiveSafeNum(v: unknown): number {
+  if (typeof v !== 'bigint' || v <= 0n || v > MAX_SAFE_BIG) return -1;
+  int64[0] = v;
+  return halves[1 - LOW]! * 4294967296 + halves[LOW]!;
 }
 
 export function isSafeAmount(v: unknown): v is bigint {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stateHash } from './state-hash';
 import { book, fills, levels, limit, market } from './test-support';
 import type { BookEvent, ConditionalEvent } from './types';
 
@@ -102,8 +103,14 @@ describe('cancel', () => {
     const b = book();
     b.place(limit(1, 1, 'sell', 10000n, 500n));
     expect(b.cancel({ orderId: 9, time: 2 })).toEqual([{ type: 'rejected', orderId: 9, reason: 'unknownOrder' }]);
+    const before = stateHash(b);
     expect(b.cancel({ orderId: 1, userId: 2, time: 2 })).toEqual([{ type: 'rejected', orderId: 1, reason: 'notOwner' }]);
+    expect(b.cancel({ orderId: 1, time: 'soon' as unknown as number })).toEqual([{ type: 'rejected', orderId: 1, reason: 'invalidField' }]);
     expect(b.restingCount).toBe(1);
+    expect(stateHash(b)).toBe(before);
+    // the refused cancels left the order findable: its owner can still cancel it, once
+    expect(b.cancel({ orderId: 1, userId: 1, time: 3 })).toMatchObject([{ type: 'cancelled', orderId: 1, reason: 'user' }]);
+    expect(b.cancel({ orderId: 1, time: 4 })).toEqual([{ type: 'rejected', orderId: 1, reason: 'unknownOrder' }]);
   });
 });
 

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdMap } from './id-map';
+import { ABSENT, IdMap } from './id-map';
 
 describe('IdMap', () => {
   it('behaves like a Map under any sequence of sets and deletes', () => {
     const op = fc.record({ del: fc.boolean(), key: fc.oneof(fc.integer({ min: 0, max: 64 }), fc.maxSafeNat()) });
     fc.assert(
       fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
-        const ours = new IdMap<number>(4);
+        const ours = new IdMap(4);
         const model = new Map<number, number>();
         ops.forEach(({ del, key }, i) => {
           if (del) expect(ours.delete(key)).toBe(model.delete(key));
@@ -18,7 +18,7 @@ describe('IdMap', () => {
         });
         expect(ours.size).toBe(model.size);
         for (const [k, v] of model) expect(ours.get(k)).toBe(v);
-        for (const { key } of ops) expect(ours.get(key)).toBe(model.get(key));
+        for (const { key } of ops) expect(ours.get(key)).toBe(model.get(key) ?? ABSENT);
         expect([...ours.values()].sort()).toEqual([...model.values()].sort());
       }),
     );
@@ -28,7 +28,7 @@ describe('IdMap', () => {
     const start = fc.oneof(fc.constant(0), fc.constant(2 ** 32 - 100), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER - 300 }));
     fc.assert(
       fc.property(start, fc.integer({ min: 1, max: 300 }), fc.array(fc.nat(), { maxLength: 300 }), (from, n, picks) => {
-        const ours = new IdMap<number>(4);
+        const ours = new IdMap(4);
         const model = new Map<number, number>();
         for (let id = from; id < from + n; id++) {
           ours.set(id, id);
@@ -39,8 +39,23 @@ describe('IdMap', () => {
           expect(ours.delete(id)).toBe(model.delete(id));
         }
         expect(ours.size).toBe(model.size);
-        for (let id = from; id < from + n; id++) expect(ours.get(id)).toBe(model.get(id));
+        for (let id = from; id < from + n; id++) expect(ours.get(id)).toBe(model.get(id) ?? ABSENT);
       }),
     );
+  });
+});
+
+describe('IdMap edge keys', () => {
+  it('never finds a key of −1 (the empty marker) nor one that was deleted', () => {
+    const m = new IdMap(4);
+    expect(m.get(-1)).toBe(ABSENT);
+    m.set(0, 5);
+    m.set(1, 6);
+    expect(m.get(-1)).toBe(ABSENT);
+    expect(m.take(-1)).toBe(ABSENT);
+    expect(m.take(0)).toBe(5);
+    expect(m.get(0)).toBe(ABSENT);
+    expect(m.get(-1)).toBe(ABSENT);
+    expect(m.size).toBe(1);
   });
 });

@@ -1,16 +1,19 @@
-// Order id → object: open addressing with linear probing and backward-shift deletion (no tombstones). A JavaScript
-// Map under constant insert/delete churn rehashes and allocates; this table keeps lookups at one or two probes and
-// allocates only when it grows. Keys are safe integers ≥ 0.
+// Safe integer ≥ 0 → integer ≥ 0 (order id → order slot, price → level index): open addressing with linear
+// probing and backward-shift deletion (no tombstones). A JavaScript Map under constant insert/delete churn
+// rehashes and allocates; this table keeps lookups at one or two probes and allocates only when it grows.
 //
-// Keys and values share one array, each key next to its value, so a lookup reads one cache line where separate
-// key and value arrays would read two (with a deep book the table is far larger than the CPU caches).
+// Keys and values share one Float64Array, each key next to its value, so a lookup reads one cache line where
+// separate key and value arrays would read two (with a deep book the table is far larger than the CPU caches),
+// and the garbage collector has nothing in it to trace.
 const EMPTY = -1;
+/** What get and take return for a key that is not in the table. */
+export const ABSENT = -1;
 /** Consecutive ids that land in consecutive slots (a power of two). */
 const GROUP = 4;
 
-export class IdMap<T> {
+export class IdMap {
   /** [key, value, key, value, …]; an EMPTY key marks a free slot. */
-  private table: unknown[];
+  private table: Float64Array;
   /** Slot count − 1 (a power of two minus one). */
   private mask: number;
   private count = 0;
@@ -40,23 +43,23 @@ export class IdMap<T> {
     return ((h * GROUP) | low) & this.mask;
   }
 
-  get(key: number): T | undefined {
+  get(key: number): number {
     const table = this.table;
     const mask = this.mask;
     let i = this.slot(key);
     for (;;) {
       const k = table[2 * i];
-      if (k === key) return table[2 * i + 1] as T;
-      if (k === EMPTY) return undefined;
+      if (k === EMPTY) return ABSENT; // first, so that a key of −1 is never found
+      if (k === key) return table[2 * i + 1]!;
       i = (i + 1) & mask;
     }
   }
 
   has(key: number): boolean {
-    return this.get(key) !== undefined;
+    return this.get(key) !== ABSENT;
   }
 
-  set(key: number, value: T): void {
+  set(key: number, value: number): void {
     if ((this.count + 1) * 2 > this.mask + 1) this.grow();
     const table = this.table;
     let i = this.slot(key);
@@ -77,39 +80,45 @@ export class IdMap<T> {
   }
 
   delete(key: number): boolean {
+    return this.take(key) !== ABSENT;
+  }
+
+  /** Removes key and returns its value (ABSENT when absent): a lookup and a delete in one probe. */
+  take(key: number): number {
     const table = this.table;
     const mask = this.mask;
     let i = this.slot(key);
     for (;;) {
       const k = table[2 * i];
-      if (k === EMPTY) return false;
+      if (k === EMPTY) return ABSENT;
       if (k === key) break;
       i = (i + 1) & mask;
     }
+    const value = table[2 * i + 1]!;
     // backward shift: move later members of the probe run into the hole when their home slot allows it
     let hole = i;
     let j = i;
     for (;;) {
       j = (j + 1) & mask;
-      const k = table[2 * j] as number;
+      const k = table[2 * j]!;
       if (k === EMPTY) break;
       const home = this.slot(k);
       const between = hole <= j ? hole < home && home <= j : hole < home || home <= j;
       if (!between) {
         table[2 * hole] = k;
-        table[2 * hole + 1] = table[2 * j + 1];
+        table[2 * hole + 1] = table[2 * j + 1]!;
         hole = j;
       }
     }
     table[2 * hole] = EMPTY;
-    table[2 * hole + 1] = undefined;
+    table[2 * hole + 1] = ABSENT;
     this.count--;
-    return true;
+    return value;
   }
 
-  *values(): IterableIterator<T> {
+  *values(): IterableIterator<number> {
     const table = this.table;
-    for (let i = 0; i < table.length; i += 2) if (table[i] !== EMPTY) yield table[i + 1] as T;
+    for (let i = 0; i < table.length; i += 2) if (table[i] !== EMPTY) yield table[i + 1]!;
   }
 
   private grow(): void {
@@ -118,12 +127,10 @@ export class IdMap<T> {
     this.table = emptyTable(cap);
     this.mask = cap - 1;
     this.count = 0;
-    for (let i = 0; i < old.length; i += 2) if (old[i] !== EMPTY) this.set(old[i] as number, old[i + 1] as T);
+    for (let i = 0; i < old.length; i += 2) if (old[i] !== EMPTY) this.set(old[i]!, old[i + 1]!);
   }
 }
 
-function emptyTable(slots: number): unknown[] {
-  const table: unknown[] = [];
-  for (let i = 0; i < slots; i++) table.push(EMPTY, undefined);
-  return table;
+function emptyTable(slots: number): Float64Array {
+  return new Float64Array(2 * slots).fill(EMPTY);
 }

@@ -1,10 +1,12 @@
 // The order book of one market: price-time priority matching, conditional orders, self-trade prevention and
 // fee amounts. Deterministic: the same commands in the same order give the same events and the same state.
 // It moves no money; the ledger holds funds before an order arrives (see required.ts) and settles the fills.
-import { MAX_SAFE, feeNum, feeOf, marketMath, maxQtyForQuote, quoteNum, quoteOf, type MarketMath } from './arithmetic';
+import { MAX_SAFE, feeNum, feeOf, marketMath, maxQtyForQuote, positiveSafeNum, quoteNum, quoteOf, type MarketMath } from './arithmetic';
 import type { ExitPlan } from './orders';
-import { IdMap } from './id-map';
-import { BookSide, OrderPool, addQuote, filledQuote, type PriceLevel, type RestingOrder } from './price-levels';
+import { BigCache } from './big-cache';
+import { ABSENT, IdMap } from './id-map';
+import { NONE, OrderTable } from './order-table';
+import { BookSide, type PriceLevel } from './price-levels';
 import { StopOrder, StopStore } from './stops';
 import type {
   BookEvent,
@@ -37,10 +39,13 @@ const enum Stop {
 export class OrderBook {
   readonly spec: MarketSpec;
   private readonly m: MarketMath;
-  private readonly bids = new BookSide(true);
-  private readonly asks = new BookSide(false);
-  private readonly resting = new IdMap<RestingOrder>();
-  private readonly pool = new OrderPool();
+  /** Every order in the book, and the incoming one while it matches, by slot. */
+  private readonly orders = new OrderTable();
+  private readonly bids = new BookSide(true, this.orders);
+  private readonly asks = new BookSide(false, this.orders);
+  /** Order id → slot of the resting orders. */
+  private readonly resting = new IdMap();
+  private readonly big = new BigCache();
   private readonly stops = new StopStore();
   /** Ids of take-profit / stop-loss legs still waiting for their parent to finish. */
   private readonly reservedIds = new Set<number>();
@@ -107,25 +112,23 @@ export class OrderBook {
     const events = out;
     this.events = events;
     const id = cmd?.orderId;
-    const o = this.resting.get(id);
-    const s = o === undefined ? this.stops.byId.get(id) : undefined;
-    const owner = o?.userId ?? s?.userId;
+    // taken out of the id table at once (one probe, not a lookup and a delete); put back if the cancel is refused
+    const o = typeof id === 'number' ? this.resting.take(id) : ABSENT;
+    const s = o === ABSENT ? this.stops.byId.get(id) : undefined;
+    const owner = o !== ABSENT ? this.orders.userId(o) : s?.userId;
     if (owner === undefined) {
       events.push({ type: 'rejected', orderId: typeof id === 'number' ? id : -1, reason: 'unknownOrder' });
       return events;
     }
-    if (typeof cmd.time !== 'number') {
-      events.push({ type: 'rejected', orderId: id, reason: 'invalidField' });
-      return events;
-    }
-    if (cmd.userId !== undefined && cmd.userId !== owner) {
-      events.push({ type: 'rejected', orderId: id, reason: 'notOwner' });
+    const reason = typeof cmd.time !== 'number' ? 'invalidField' : cmd.userId !== undefined && cmd.userId !== owner ? 'notOwner' : null;
+    if (reason !== null) {
+      if (o !== ABSENT) this.resting.set(id, o);
+      events.push({ type: 'rejected', orderId: id, reason });
       return events;
     }
     this.time = cmd.time;
-    if (o !== undefined) {
-      (o.isBuy ? this.bids : this.asks).remove(o);
-      this.resting.delete(o.id);
+    if (o !== ABSENT) {
+      (this.orders.isBuy(o) ? this.bids : this.asks).remove(o);
       this.finish(o, 'user');
     } else {
       this.cancelStop(s!, 'user');
@@ -162,11 +165,10 @@ export class OrderBook {
    */
   canonicalState(): string {
     const parts: string[] = [`${this.spec.symbol}|seq=${this.seqNo}|trades=${this.tradeSeq}|arrival=${this.arrival}|last=${this.last}`];
+    const t = this.orders;
     for (const [tag, side] of [['B', this.bids], ['A', this.asks]] as const) {
-      for (let i = side.levels.length - 1; i >= 0; i--) {
-        for (let o = side.levels[i]!.head; o !== null; o = o.next) {
-          parts.push(`${tag}|${o.id}|${o.userId}|${o.price}|${o.qty}|${o.filledQty}|${filledQuote(o)}|${o.baseFeesPaid}|${o.feeTier}|${o.time}|${exitsText(o.exits)}`);
-        }
+      for (const o of this.inPriority(side)) {
+        parts.push(`${tag}|${t.id(o)}|${t.userId(o)}|${t.price(o)}|${t.qty(o)}|${t.filled(o)}|${t.filledQuote(o)}|${t.baseFees(o)}|${t.feeTier(o)}|${t.time(o)}|${exitsText(t.exitPlan(o))}`);
       }
     }
     for (const s of this.stops.all()) {
@@ -177,28 +179,25 @@ export class OrderBook {
 
   /** The state as plain data (see BookSnapshot); restore(spec, snapshot) gives an equal book. */
   snapshot(): BookSnapshot {
-    const side = (s: BookSide): RestingOrderRecord[] => {
-      const out: RestingOrderRecord[] = [];
-      for (let i = s.levels.length - 1; i >= 0; i--) {
-        for (let o = s.levels[i]!.head; o !== null; o = o.next) {
-          out.push({
-            id: o.id,
-            userId: o.userId,
-            side: o.isBuy ? 'buy' : 'sell',
-            price: BigInt(o.price),
-            qty: BigInt(o.qty),
-            filledQty: BigInt(o.filledQty),
-            filledQuote: filledQuote(o),
-            baseFeesPaid: BigInt(o.baseFeesPaid),
-            feeTier: o.feeTier,
-            time: o.time,
-            takeProfit: o.exits?.takeProfit ? { id: o.exits.takeProfit.id, price: BigInt(o.exits.takeProfit.price) } : null,
-            stopLoss: o.exits?.stopLoss ? { id: o.exits.stopLoss.id, price: BigInt(o.exits.stopLoss.price) } : null,
-          });
-        }
-      }
-      return out;
-    };
+    const t = this.orders;
+    const side = (s: BookSide): RestingOrderRecord[] =>
+      this.inPriority(s).map((o) => {
+        const exits = t.exitPlan(o);
+        return {
+          id: t.id(o),
+          userId: t.userId(o),
+          side: t.isBuy(o) ? 'buy' : 'sell',
+          price: BigInt(t.price(o)),
+          qty: BigInt(t.qty(o)),
+          filledQty: BigInt(t.filled(o)),
+          filledQuote: t.filledQuote(o),
+          baseFeesPaid: BigInt(t.baseFees(o)),
+          feeTier: t.feeTier(o),
+          time: t.time(o),
+          takeProfit: exits?.takeProfit ? { id: exits.takeProfit.id, price: BigInt(exits.takeProfit.price) } : null,
+          stopLoss: exits?.stopLoss ? { id: exits.stopLoss.id, price: BigInt(exits.stopLoss.price) } : null,
+        };
+      });
     return {
       symbol: this.spec.symbol,
       seq: this.seqNo,
@@ -248,14 +247,15 @@ export class OrderBook {
       const tp = r.takeProfit ? { id: r.takeProfit.id, price: num(r.takeProfit.price) } : null;
       const sl = r.stopLoss ? { id: r.stopLoss.id, price: num(r.stopLoss.price) } : null;
       const exits = tp || sl ? { takeProfit: tp, stopLoss: sl } : null;
-      const o = book.pool.take(r.id, r.userId, r.side === 'buy', num(r.price), num(r.qty), r.feeTier, r.time, exits);
-      o.filledQty = num(r.filledQty);
-      o.quoteBig = r.filledQuote;
-      o.baseFeesPaid = num(r.baseFeesPaid);
-      const own = o.isBuy ? book.bids : book.asks;
-      if (own.total + o.qty > MAX_SAFE) throw new Error(`${spec.symbol}: side total out of range in snapshot`);
+      const t = book.orders;
+      const qty = num(r.qty);
+      const o = t.alloc(r.id, r.userId, r.side === 'buy', num(r.price), qty, r.feeTier, r.time, exits);
+      t.setFilled(o, num(r.filledQty), num(r.baseFeesPaid));
+      if (r.filledQuote !== 0n) t.addQuoteBig(o, r.filledQuote);
+      const own = r.side === 'buy' ? book.bids : book.asks;
+      if (own.total + qty > MAX_SAFE) throw new Error(`${spec.symbol}: side total out of range in snapshot`);
       own.append(o);
-      book.resting.set(o.id, o);
+      book.resting.set(r.id, o);
       book.reserveExits(exits);
     }
     const byId = new Map<number, StopOrder>();
@@ -308,23 +308,24 @@ export class OrderBook {
   }
 
   private placeLimit(o: LimitOrder): void {
-    const order = this.pool.take(o.id, o.userId, o.side === 'buy', this.limitIn.price, this.limitIn.qty, o.feeTier ?? 0, o.time, exitPlan(o));
-    this.reserveExits(order.exits);
+    const exits = exitPlan(o);
+    const order = this.orders.alloc(o.id, o.userId, o.side === 'buy', this.limitIn.price, this.limitIn.qty, o.feeTier ?? 0, o.time, exits);
+    this.reserveExits(exits);
     this.events.push({ type: 'accepted', orderId: o.id, userId: o.userId, side: o.side, kind: 'limit' });
-    this.execLimit(order, o.tif ?? 'GTC');
+    this.execLimit(order, o.id, o.side === 'buy', o.tif ?? 'GTC');
   }
 
-  private execLimit(order: RestingOrder, tif: TimeInForce): void {
+  private execLimit(order: number, id: number, isBuy: boolean, tif: TimeInForce): void {
     this.quoteLeft = -1;
-    const stop = this.match(order, order.price);
+    const stop = this.match(order, this.orders.price(order));
     if (stop === Stop.Filled) return this.finish(order, null);
     if (stop === Stop.SelfTrade) return this.finish(order, 'selfTrade');
     if (tif !== 'GTC') return this.finish(order, 'unfilledIoc');
-    const own = order.isBuy ? this.bids : this.asks;
+    const own = isBuy ? this.bids : this.asks;
     // a triggered order can meet a side that is full to the exactness bound; it is cancelled, never rounded
-    if (own.total + order.qty > MAX_SAFE) return this.finish(order, 'sideFull');
+    if (own.total + this.orders.qty(order) > MAX_SAFE) return this.finish(order, 'sideFull');
     own.append(order);
-    this.resting.set(order.id, order);
+    this.resting.set(id, order);
   }
 
   private placeMarket(o: MarketOrder): void {
@@ -333,16 +334,17 @@ export class OrderBook {
     // Unified bounds: qty caps base traded, quoteLeft caps quote traded; the named amount is the target and the
     // budget the cap on the other one.
     let qty: number;
-    if (o.qty !== undefined) qty = Number(o.qty);
+    if (o.qty !== undefined) qty = positiveSafeNum(o.qty);
     else if (isBuy) qty = MAX_SAFE - (MAX_SAFE % lot);
     else qty = Number(o.budget!) - (Number(o.budget!) % lot);
-    const order = this.pool.take(o.id, o.userId, isBuy, isBuy ? MAX_SAFE : 0, qty, o.feeTier ?? 0, o.time, exitPlan(o));
-    order.qtyBound = o.quote === undefined;
-    this.reserveExits(order.exits);
+    const exits = exitPlan(o);
+    const order = this.orders.alloc(o.id, o.userId, isBuy, isBuy ? MAX_SAFE : 0, qty, o.feeTier ?? 0, o.time, exits);
+    if (o.quote !== undefined) this.orders.clearQtyBound(order);
+    this.reserveExits(exits);
     this.events.push({ type: 'accepted', orderId: o.id, userId: o.userId, side: o.side, kind: 'market' });
-    this.quoteLeft = o.quote !== undefined ? Number(o.quote) : isBuy ? Number(o.budget!) : -1;
+    this.quoteLeft = o.quote !== undefined ? positiveSafeNum(o.quote) : isBuy ? positiveSafeNum(o.budget) : -1;
     const byQuote = o.quote !== undefined;
-    const stop = qty === 0 ? Stop.Filled : this.match(order, order.price);
+    const stop = qty === 0 ? Stop.Filled : this.match(order, isBuy ? MAX_SAFE : 0);
     const quoteUnspent = this.quoteLeft;
     this.quoteLeft = -1;
     if (stop === Stop.SelfTrade) return this.finish(order, 'selfTrade');
@@ -368,24 +370,30 @@ export class OrderBook {
 
   // ---- matching ----
 
-  /** Fills the incoming order against the opposite side while prices stay within limit. */
-  private match(t: RestingOrder, limit: number): Stop {
-    const opp = t.isBuy ? this.asks : this.bids;
+  /** Fills the incoming order (slot t) against the opposite side while prices stay within limit. */
+  private match(t: number, limit: number): Stop {
+    const table = this.orders;
+    const isBuy = table.isBuy(t);
+    const userId = table.userId(t);
+    const opp = isBuy ? this.asks : this.bids;
     const m = this.m;
-    while (t.qty > 0) {
+    for (;;) {
+      const want = table.qty(t);
+      if (want <= 0) return Stop.Filled;
       const level = opp.best();
       if (level === undefined) return Stop.NoLiquidity;
       const price = level.price;
-      if (t.isBuy ? price > limit : price < limit) return Stop.NoLiquidity;
-      const maker = level.head!;
-      if (maker.userId === t.userId) {
+      if (isBuy ? price > limit : price < limit) return Stop.NoLiquidity;
+      const maker = level.head;
+      if (table.userId(maker) === userId) {
         if (this.spec.selfTrade === 'cancelTaker') return Stop.SelfTrade;
         opp.remove(maker);
-        this.resting.delete(maker.id);
+        this.resting.delete(table.id(maker));
         this.finish(maker, 'selfTrade');
         continue;
       }
-      let q = maker.qty < t.qty ? maker.qty : t.qty;
+      const makerQty = table.qty(maker);
+      let q = makerQty < want ? makerQty : want;
       let quote = quoteNum(m, price, q);
       const left = this.quoteLeft;
       if (left >= 0) {
@@ -399,97 +407,107 @@ export class OrderBook {
         }
         this.quoteLeft = left - quote;
       }
-      this.fill(maker, t, level, q, quote, opp);
+      this.fill(maker, t, isBuy, level, q, quote, opp);
     }
-    return Stop.Filled;
   }
 
   /**
-   * One trade. quote is the fill's quote amount as a number, or −1 when it is not a safe integer (then it is
-   * computed in bigint). Amounts stay numbers while exact and become bigint for the event.
+   * One trade between the resting order maker and the incoming order t. quote is the fill's quote amount as a
+   * number, or −1 when it is not a safe integer (then it is computed in bigint). Amounts stay numbers while exact
+   * and become bigint for the event.
    */
-  private fill(maker: RestingOrder, t: RestingOrder, level: PriceLevel, q: number, quote: number, opp: BookSide): void {
+  private fill(maker: number, t: number, takerBuys: boolean, level: PriceLevel, q: number, quote: number, opp: BookSide): void {
+    const table = this.orders;
     const price = level.price;
     const tiers = this.spec.feeTiers;
-    const quoteBig = quote >= 0 ? BigInt(quote) : quoteOf(this.m, price, q);
-    const buyer = t.isBuy ? t : maker;
-    const buyerPpm = t.isBuy ? tiers[t.feeTier]!.takerPpm : tiers[maker.feeTier]!.makerPpm;
-    const sellerPpm = t.isBuy ? tiers[maker.feeTier]!.makerPpm : tiers[t.feeTier]!.takerPpm;
+    const big = this.big;
+    const quoteBig = quote >= 0 ? big.of(quote) : quoteOf(this.m, price, q);
+    const makerTier = tiers[table.feeTier(maker)]!;
+    const takerTier = tiers[table.feeTier(t)]!;
+    const buyerPpm = takerBuys ? takerTier.takerPpm : makerTier.makerPpm;
+    const sellerPpm = takerBuys ? makerTier.makerPpm : takerTier.takerPpm;
     // the buyer pays in base (≤ q, so a safe integer), the seller in quote
     let baseFee = feeNum(q, buyerPpm);
     if (baseFee < 0) baseFee = Number(feeOf(BigInt(q), buyerPpm));
     const quoteFeeNum = quote >= 0 ? feeNum(quote, sellerPpm) : -1;
-    const quoteFee = quoteFeeNum >= 0 ? BigInt(quoteFeeNum) : feeOf(quoteBig, sellerPpm);
-    const baseFeeBig = BigInt(baseFee);
-    buyer.baseFeesPaid += baseFee;
-    t.qty -= q;
-    t.filledQty += q;
-    maker.filledQty += q;
-    if (quote >= 0) {
-      addQuote(t, quote);
-      addQuote(maker, quote);
-    } else {
-      t.quoteBig += quoteBig;
-      maker.quoteBig += quoteBig;
-    }
+    const quoteFee = quoteFeeNum >= 0 ? big.of(quoteFeeNum) : feeOf(quoteBig, sellerPpm);
+    const baseFeeBig = big.of(baseFee);
+    const makerLeft = table.qty(maker) - q;
+    table.trade(maker, t, takerBuys, q, quote, quoteBig, baseFee);
     this.last = price;
     this.events.push({
       type: 'fill',
       tradeId: ++this.tradeSeq,
       time: this.time,
-      makerOrderId: maker.id,
-      makerUserId: maker.userId,
-      takerOrderId: t.id,
-      takerUserId: t.userId,
-      takerSide: t.isBuy ? 'buy' : 'sell',
+      makerOrderId: table.id(maker),
+      makerUserId: table.userId(maker),
+      takerOrderId: table.id(t),
+      takerUserId: table.userId(t),
+      takerSide: takerBuys ? 'buy' : 'sell',
       price: level.priceBig ?? (level.priceBig = BigInt(price)),
-      qty: BigInt(q),
+      qty: big.of(q),
       quote: quoteBig,
-      makerFee: t.isBuy ? quoteFee : baseFeeBig,
-      takerFee: t.isBuy ? baseFeeBig : quoteFee,
+      makerFee: takerBuys ? quoteFee : baseFeeBig,
+      takerFee: takerBuys ? baseFeeBig : quoteFee,
     });
-    if (maker.qty === q) {
+    if (makerLeft === 0) {
       opp.remove(maker);
-      maker.qty = 0;
-      this.resting.delete(maker.id);
+      table.reduce(maker, q);
+      this.resting.delete(table.id(maker));
       this.finish(maker, null);
     } else {
-      opp.reduce(maker, q);
+      opp.reduce(maker, level, q);
     }
   }
 
   /** Fill-or-kill: can the whole quantity trade now, given the self-trade policy? */
   private canFill(userId: number, isBuy: boolean, limit: number, qty: number): boolean {
     const opp = isBuy ? this.asks : this.bids;
+    const t = this.orders;
     const stopAtOwn = this.spec.selfTrade === 'cancelTaker';
     let need = qty;
     for (let i = opp.levels.length - 1; i >= 0 && need > 0; i--) {
       const level = opp.levels[i]!;
       if (isBuy ? level.price > limit : level.price < limit) return false;
-      for (let o = level.head; o !== null && need > 0; o = o.next) {
-        if (o.userId === userId) {
+      for (let o = level.head; o !== NONE && need > 0; o = t.next(o)) {
+        if (t.userId(o) === userId) {
           if (stopAtOwn) return false;
           continue;
         }
-        need -= o.qty;
+        need -= t.qty(o);
       }
     }
     return need <= 0;
   }
 
+  /** The resting orders of a side in priority order (best price first, then time), as slots. */
+  private inPriority(side: BookSide): number[] {
+    const out: number[] = [];
+    for (let i = side.levels.length - 1; i >= 0; i--) {
+      for (let o = side.levels[i]!.head; o !== NONE; o = this.orders.next(o)) out.push(o);
+    }
+    return out;
+  }
+
   // ---- finishing, exits and triggers ----
 
   /** Emits an order's terminal event (null reason: done) and turns its take-profit / stop-loss into live orders. */
-  private finish(o: RestingOrder, reason: CancelReason | null): void {
-    const side = o.isBuy ? 'buy' : 'sell';
-    const filledQty = o.filledQty === 0 ? 0n : BigInt(o.filledQty);
+  private finish(o: number, reason: CancelReason | null): void {
+    const t = this.orders;
+    const side = t.isBuy(o) ? 'buy' : 'sell';
+    const filled = t.filled(o);
+    const big = this.big;
+    const filledQty = filled === 0 ? 0n : big.of(filled);
+    const orderId = t.id(o);
+    const userId = t.userId(o);
     if (reason === null) {
-      this.events.push({ type: 'done', orderId: o.id, userId: o.userId, side, filledQty, filledQuote: filledQuote(o) });
+      this.events.push({ type: 'done', orderId, userId, side, filledQty, filledQuote: t.filledQuote(o, big) });
     } else {
-      this.events.push({ type: 'cancelled', orderId: o.id, userId: o.userId, side, reason, filledQty, filledQuote: filledQuote(o), remainingQty: o.qtyBound ? BigInt(o.qty) : 0n });
+      const remainingQty = t.qtyBound(o) ? big.of(t.qty(o)) : 0n;
+      this.events.push({ type: 'cancelled', orderId, userId, side, reason, filledQty, filledQuote: t.filledQuote(o, big), remainingQty });
     }
-    if (o.exits !== null) this.activateExits(o);
-    this.pool.give(o);
+    if (t.exitPlan(o) !== null) this.activateExits(o);
+    t.free(o);
   }
 
   /**
@@ -497,19 +515,24 @@ export class OrderBook {
    * quantity (for a buy, net of the base fees it paid), rounded down to the lot. Take-profit and stop-loss
    * form a one-cancels-the-other pair.
    */
-  private activateExits(o: RestingOrder): void {
-    const { takeProfit, stopLoss } = o.exits!;
+  private activateExits(o: number): void {
+    const t = this.orders;
+    const { takeProfit, stopLoss } = t.exitPlan(o)!;
     if (takeProfit) this.reservedIds.delete(takeProfit.id);
     if (stopLoss) this.reservedIds.delete(stopLoss.id);
-    let qty = o.isBuy ? o.filledQty - o.baseFeesPaid : o.filledQty;
+    const isBuy = t.isBuy(o);
+    let qty = isBuy ? t.filled(o) - t.baseFees(o) : t.filled(o);
     qty -= qty % this.m.lot;
     if (qty <= 0) return;
+    const id = t.id(o);
+    const userId = t.userId(o);
+    const feeTier = t.feeTier(o);
     const legs: StopOrder[] = [];
     for (const [kind, leg] of [['takeProfit', takeProfit], ['stopLoss', stopLoss]] as const) {
       if (leg === null) continue;
       // the exit of a buy is a sell: take-profit waits for a rise, stop-loss for a fall (mirrored for a sell)
-      const rising = kind === 'takeProfit' ? o.isBuy : !o.isBuy;
-      legs.push(new StopOrder(leg.id, o.userId, !o.isBuy, kind, leg.price, leg.price, qty, o.feeTier, this.time, rising, this.arrival++, o.id));
+      const rising = kind === 'takeProfit' ? isBuy : !isBuy;
+      legs.push(new StopOrder(leg.id, userId, !isBuy, kind, leg.price, leg.price, qty, feeTier, this.time, rising, this.arrival++, id));
     }
     if (legs.length === 2) {
       legs[0]!.ocoWith = legs[1]!;
@@ -520,7 +543,7 @@ export class OrderBook {
       this.events.push({
         type: 'conditional',
         orderId: s.id,
-        parentId: o.id,
+        parentId: id,
         userId: s.userId,
         side: s.isBuy ? 'buy' : 'sell',
         kind: s.kind as 'takeProfit' | 'stopLoss',
@@ -551,7 +574,7 @@ export class OrderBook {
         s.live = false;
         if (s.ocoWith?.live) this.cancelStop(s.ocoWith, 'oco');
         this.events.push({ type: 'triggered', orderId: s.id, lastPrice: BigInt(this.last) });
-        this.execLimit(this.pool.take(s.id, s.userId, s.isBuy, s.price, s.qty, s.feeTier, s.time, null), 'GTC');
+        this.execLimit(this.orders.alloc(s.id, s.userId, s.isBuy, s.price, s.qty, s.feeTier, s.time, null), s.id, s.isBuy, 'GTC');
       }
     }
   }

@@ -1,6 +1,6 @@
 // Stateless checks of an order against its market: fields, bounds, precision, minimum notional. The book adds
 // the checks that need its state (duplicate id, post-only, fill-or-kill). A rejected order changes nothing.
-import { MAX_SAFE, belowMinNotional, isSafeAmount, type MarketMath } from './arithmetic';
+import { belowMinNotional, isMultiple, isSafeAmount, positiveSafeNum, type MarketMath } from './arithmetic';
 import type { AttachedExit, MarketSpec, PlaceOrder, RejectReason } from './types';
 
 function amountReason(v: unknown): RejectReason {
@@ -8,15 +8,8 @@ function amountReason(v: unknown): RejectReason {
   return v <= 0n ? 'nonPositive' : 'outOfRange';
 }
 
-/**
- * A positive amount as a number of minor units, or −1. Converting first is exact for every bigint ≤ 2^53 − 1,
- * and any larger one rounds to ≥ 2^53, so one conversion and two number comparisons decide the bound.
- */
-function amountNum(v: unknown): number {
-  if (typeof v !== 'bigint') return -1;
-  const n = Number(v);
-  return n > 0 && n <= MAX_SAFE ? n : -1;
-}
+/** A positive amount as a number of minor units, or −1. */
+const amountNum = positiveSafeNum;
 
 function isId(v: unknown): v is number {
   return Number.isSafeInteger(v) && (v as number) >= 0;
@@ -25,13 +18,13 @@ function isId(v: unknown): v is number {
 function priceReason(m: MarketMath, price: unknown): RejectReason | null {
   const n = amountNum(price);
   if (n < 0) return amountReason(price);
-  return n % m.tick === 0 ? null : 'priceNotOnTick';
+  return isMultiple(n, m.tick) ? null : 'priceNotOnTick';
 }
 
 function qtyReason(m: MarketMath, qty: unknown): RejectReason | null {
   const n = amountNum(qty);
   if (n < 0) return amountReason(qty);
-  return n % m.lot === 0 ? null : 'qtyNotOnLot';
+  return isMultiple(n, m.lot) ? null : 'qtyNotOnLot';
 }
 
 function legReason(m: MarketMath, orderId: number, leg: AttachedExit): RejectReason | null {
@@ -80,8 +73,8 @@ export function validateOrder(spec: MarketSpec, m: MarketMath, o: PlaceOrder, in
       if (price < 0) return amountReason(o.price);
       const qty = amountNum(o.qty);
       if (qty < 0) return amountReason(o.qty);
-      if (price % m.tick !== 0) return 'priceNotOnTick';
-      if (qty % m.lot !== 0) return 'qtyNotOnLot';
+      if (!isMultiple(price, m.tick)) return 'priceNotOnTick';
+      if (!isMultiple(qty, m.lot)) return 'qtyNotOnLot';
       const tif = o.tif ?? 'GTC';
       if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') return 'invalidField';
       if (o.postOnly && tif !== 'GTC') return 'invalidField';

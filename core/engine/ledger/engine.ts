@@ -1,5 +1,6 @@
 import {
   SYSTEM_ACCOUNTS,
+  isSystemKey,
   isUserAccountType,
   isValidAccount,
   isValidUserId,
@@ -8,12 +9,13 @@ import {
   accountKey,
   type UserAccountType,
 } from './accounts';
-import { checkPosting, type Balance } from './balances';
+import { checkPosting, type Balance, type PostingProblem } from './balances';
 import type { LedgerCommand, SettleLine } from './commands';
 import { CurrencyRegistry, type Currency } from './currency';
-import type { BonusChange, CommandResult, LedgerEvent, PostingEvent, PostingLine, RejectionCode } from './events';
+import type { BonusChange, CommandResult, PostingEvent, PostingLine, RejectionCode } from './events';
 import { hashState, type HashFactory } from './hash';
 import { Journal, type AppliedCommand } from './journal';
+import { stepResult, type StepKind, type StepOwner, type StepSource } from './steps';
 
 const MAX_ID_LENGTH = 128;
 /**
@@ -49,6 +51,8 @@ export class LedgerEngine {
   private readonly balances = new Map<string, Balance>();
   private readonly results = new Map<string, CommandResult>();
   private seq = 0;
+  /** The engine whose commands' steps are posted here (their ids are its, not kept here). */
+  private steps: StepOwner | undefined;
   /** Open journals, oldest first; changes are recorded into the newest. */
   private readonly journals: Journal[] = [];
 
@@ -72,7 +76,7 @@ export class LedgerEngine {
       return { ok: false, seq: 0, id: typeof id === 'string' ? id : '', kind: command.kind, duplicate: false, reason: 'invalidCommand', field: 'id' };
     }
     if (!KINDS.has(command.kind)) return { ok: false, seq: 0, id, kind: command.kind, duplicate: false, reason: 'invalidCommand', field: 'kind' };
-    const first = this.results.get(id);
+    const first = this.resultOf(id);
     if (first) return { ...first, duplicate: true };
     const seq = this.seq + 1;
     let result: CommandResult;
@@ -83,13 +87,68 @@ export class LedgerEngine {
     } else {
       const event: PostingEvent = { type: 'posting', lines: planned.lines };
       if (planned.bonus) event.bonus = planned.bonus;
-      const problem = this.applyPosting(event);
+      const problem = this.applyPosting(event.lines, event.bonus);
       result = problem
         ? { ok: false, seq, id, kind: command.kind, duplicate: false, reason: problem.reason, ...(problem.field ? { field: problem.field } : {}) }
         : { ok: true, seq, id, kind: command.kind, duplicate: false, events: [event] };
     }
-    this.record(command, result);
+    this.record(result, command);
     return result;
+  }
+
+  /**
+   * Books a step of another engine's command (the spot engine's holds, settles and releases), computed in minor
+   * units by that engine, which checked it will succeed: the same posting checks as `apply`, without parsing
+   * decimal strings back and without keeping an id or result for it (the owner's command id stands for its
+   * steps, see steps.ts). A refused step changes nothing and takes no sequence number. `source` builds the
+   * logged command only while a journal records (a batch on its way to the database).
+   */
+  post(kind: StepKind, lines: PostingLine[], source: StepSource): PostingProblem | null {
+    for (let i = 0; i < lines.length; i++) {
+      if (lines[i]!.amount === 0n) return { reason: 'invalidAmount', field: kind === 'settle' ? `lines[${i}].amount` : 'amount' };
+    }
+    const problem = this.applyPosting(lines, undefined);
+    if (problem) return problem;
+    const seq = ++this.seq;
+    const journal = this.recordingJournal();
+    if (journal) this.logStep(journal, seq, kind, lines, source);
+    return null;
+  }
+
+  /**
+   * A hold (available → frozen) or release (frozen → available) step on one user account: `post` of its two
+   * lines, checked directly on the account (the lines are only built while a journal records them).
+   */
+  move(kind: 'hold' | 'release', account: string, amount: bigint, source: StepSource): PostingProblem | null {
+    if (amount <= 0n) return { reason: 'invalidAmount', field: 'amount' };
+    if (isSystemKey(account)) return { reason: 'invalidAccount', field: account };
+    const balance = this.balances.get(account);
+    const hold = kind === 'hold';
+    if (!balance || (hold ? balance.available : balance.frozen) < amount) return { reason: 'insufficientFunds', field: account };
+    const journal = this.recordingJournal();
+    if (journal) journal.keep(account, balance);
+    if (hold) {
+      balance.available -= amount;
+      balance.frozen += amount;
+    } else {
+      balance.frozen -= amount;
+      balance.available += amount;
+    }
+    const seq = ++this.seq;
+    if (journal) {
+      const lines: PostingLine[] = [
+        { account, bucket: hold ? 'available' : 'frozen', amount: -amount },
+        { account, bucket: hold ? 'frozen' : 'available', amount },
+      ];
+      this.logStep(journal, seq, kind, lines, source);
+    }
+    return null;
+  }
+
+  /** Makes `owner` the engine whose step ids this ledger answers for; the sequence covers its last step. */
+  attachSteps(owner: StepOwner): void {
+    this.steps = owner;
+    if (owner.lastStepSeq > this.seq) this.seq = owner.lastStepSeq;
   }
 
   /** Available and frozen of one account (zeros when it has never been used). */
@@ -115,7 +174,7 @@ export class LedgerEngine {
 
   /** The first result of a command id, if it was applied. */
   resultOf(id: string): CommandResult | undefined {
-    return this.results.get(id);
+    return this.results.get(id) ?? stepResult(this.steps, id);
   }
 
   stateHash(createHasher: HashFactory): string {
@@ -166,6 +225,17 @@ export class LedgerEngine {
 
   // ---- rebuilding ----
 
+  /**
+   * The first result of every applied id (not the steps: their owner keeps those), oldest first, without its
+   * events: what a stored snapshot keeps so
+   * that a repeat is still recognised (it then returns this thin result) and the state hash stays equal.
+   */
+  thinResults(): CommandResult[] {
+    const thin: CommandResult[] = [];
+    for (const result of this.results.values()) thin.push(result.ok ? { ...result, events: [] } : result);
+    return thin;
+  }
+
   /** Loads persisted balances and first results (start-up); only into an empty engine. */
   restore(balances: Iterable<[string, Balance]>, results: Iterable<CommandResult>): void {
     if (this.balances.size > 0 || this.results.size > 0) throw new Error('restore needs an empty engine');
@@ -182,7 +252,7 @@ export class LedgerEngine {
     if (result.seq !== this.seq + 1) throw new Error(`replay: seq ${result.seq} after ${this.seq}`);
     if (result.ok) {
       for (const event of result.events) {
-        const problem = this.applyPosting(event);
+        const problem = this.applyPosting(event.lines, event.bonus);
         if (problem) throw new Error(`replay: seq ${result.seq} no longer applies (${problem.reason} ${problem.field ?? ''})`);
       }
     }
@@ -192,25 +262,35 @@ export class LedgerEngine {
 
   // ---- internals ----
 
-  private record(command: LedgerCommand, result: CommandResult): void {
+  private record(result: CommandResult, command: LedgerCommand): void {
     this.results.set(result.id, result);
     this.seq = result.seq;
-    const journal = this.journals[this.journals.length - 1];
-    if (journal && !journal.sealed) journal.records.push({ command, result });
+    this.recordingJournal()?.records.push({ command, result });
   }
 
-  private applyPosting(event: LedgerEvent): { reason: RejectionCode; field?: string } | null {
-    const checked = checkPosting(this.balances, event);
-    if (!('deltas' in checked)) return checked;
+  /** Records a step's logged command and result (its id comes from the owner's command). */
+  private logStep(journal: Journal, seq: number, kind: StepKind, lines: PostingLine[], source: StepSource): void {
+    const command = source.describeStep(seq, kind);
+    journal.records.push({ command, result: { ok: true, seq, id: command.id, kind, duplicate: false, events: [{ type: 'posting', lines }] } });
+  }
+
+  private recordingJournal(): Journal | undefined {
     const journal = this.journals[this.journals.length - 1];
-    const recording = journal && !journal.sealed ? journal : undefined;
-    for (const [key, delta] of checked.deltas) {
+    return journal && !journal.sealed ? journal : undefined;
+  }
+
+  private applyPosting(lines: PostingLine[], bonus: BonusChange[] | undefined): PostingProblem | null {
+    const deltas = checkPosting(this.balances, lines, bonus);
+    if (!Array.isArray(deltas)) return deltas;
+    const recording = this.recordingJournal();
+    for (const delta of deltas) {
+      const key = delta.key;
       const balance = this.balances.get(key);
-      if (recording && !recording.before.has(key)) recording.before.set(key, balance ? { ...balance } : undefined);
+      if (recording) recording.keep(key, balance);
       if (balance) {
         balance.available += delta.available;
         balance.frozen += delta.frozen;
-        balance.bonus += delta.bonus;
+        if (delta.bonus !== 0n) balance.bonus += delta.bonus;
       } else {
         this.balances.set(key, { available: delta.available, frozen: delta.frozen, bonus: delta.bonus });
       }

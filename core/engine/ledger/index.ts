@@ -6,4 +6,5 @@ export { isZero, type Balance } from './balances';
 export { LedgerEngine } from './engine';
 export { hashState, type HashFactory, type StateHasher } from './hash';
 export { Journal, type AppliedCommand, type BalanceChange } from './journal';
-export { tradeSettleLines, type TradeFill } from './trade';
+export { tradeAccounts, tradePostingLines, tradeSettleLines, type TradeAccounts, type TradeFill } from './trade';
+export { parseStepId, stepId, type StepKind, type StepOwner, type StepSource } from './steps';

@@ -25,4 +25,9 @@ export class Journal {
   changes: BalanceChange[] = [];
 
   constructor(readonly seqBefore: number) {}
+
+  /** Keeps an account's balance before its first change in this journal. */
+  keep(account: string, balance: Readonly<Balance> | undefined): void {
+    if (!this.before.has(account)) this.before.set(account, balance ? { ...balance } : undefined);
+  }
 }

@@ -23,4 +23,33 @@ export const SPOT_MIGRATIONS: Migration[] = [
         .execute();
     },
   },
+  {
+    name: '002_spot_snapshot',
+    async up(db: Kysely<any>, dialect: Dialect) {
+      // the state of both engines after spot command `spot_seq` and ledger command `ledger_seq` (SpotService.snapshot)
+      await db.schema
+        .createTable('spot_snapshot')
+        .addColumn('spot_seq', 'bigint', (column) => column.primaryKey())
+        .addColumn('ledger_seq', 'bigint', (column) => column.notNull())
+        // sha-256 (hex) of body: a snapshot that does not match it is passed over
+        .addColumn('checksum', 'varchar(64)', (column) => column.notNull())
+        .addColumn('body', dialect === 'postgres' ? sql`bytea` : sql`blob`, (column) => column.notNull())
+        .execute();
+    },
+  },
+  {
+    name: '003_spot_snapshot_chunk',
+    async up(db: Kysely<any>, dialect: Dialect) {
+      // the bulk of a snapshot (orders, results, balances as compact records), in order; its head row lists their checksums
+      await db.schema
+        .createTable('spot_snapshot_chunk')
+        .addColumn('spot_seq', 'bigint', (column) => column.notNull())
+        .addColumn('part', 'integer', (column) => column.notNull())
+        .addColumn('body', dialect === 'postgres' ? sql`bytea` : sql`blob`, (column) => column.notNull())
+        .addPrimaryKeyConstraint('spot_snapshot_chunk_pk', ['spot_seq', 'part'])
+        .execute();
+      // the few addMarket commands among millions of orders, read at start (SpotStore.loadAddedMarkets); partial: orders skip it
+      await sql`create index spot_command_add_market on spot_command (seq) where kind = 'addMarket'`.execute(db);
+    },
+  },
 ];

@@ -9,6 +9,7 @@ import type { AppliedCommand, Journal } from '../ledger/journal';
 import { SpotEngine } from '../spot/engine';
 import type { AppliedSpotCommand, SpotCommand, SpotResult } from '../spot/types';
 import { LedgerReplayMismatch, sha256 } from './service';
+import { decodeSnapshot, encodeSnapshot } from './spot-snapshot';
 import { SpotStore } from './spot-store';
 import type { BatchSink } from './store';
 
@@ -32,6 +33,8 @@ export interface SpotServiceOptions {
    */
   store?: SpotStore;
   hash?: HashFactory;
+  /** Store a snapshot of both engines at close (default true), so that the next open replays only what follows it. */
+  snapshotOnClose?: boolean;
 }
 
 export class SpotReplayMismatch extends Error {
@@ -61,6 +64,14 @@ interface Batch {
 interface Engines {
   ledger: LedgerEngine;
   spot: SpotEngine;
+  from: Rebuilt;
+}
+
+export interface Rebuilt {
+  /** Spot seq of the snapshot the engines started from; null when the whole logs were replayed. */
+  snapshot: number | null;
+  /** Why a stored snapshot was passed over (corrupt, unreadable, out of step with the logs). */
+  skipped?: string;
 }
 
 /**
@@ -83,19 +94,32 @@ export class SpotService {
   /** Set while the engines are being rebuilt after a failed commit; commands wait here. */
   private reloading: Waiter[] | null = null;
   private idle: Array<() => void> = [];
+  /** Spot seq of the newest stored snapshot this service knows of. */
+  private snapshotAt: number;
 
   private constructor(
     private engines: Engines,
     readonly store: SpotStore,
     private readonly hash: HashFactory,
-  ) {}
+    private readonly snapshotOnClose: boolean,
+  ) {
+    this.snapshotAt = engines.from.snapshot ?? 0;
+  }
 
-  /** Rebuilds both engines by replaying the command logs, and refuses to start if the stored balances differ. */
+  /**
+   * Rebuilds both engines from the newest stored snapshot and the logs after it (or from the whole logs when
+   * there is no usable snapshot), and refuses to start if the stored balances differ from the rebuilt ones.
+   */
   static async open(options: SpotServiceOptions): Promise<SpotService> {
     const store = options.store ?? new SpotStore(options.db, options.dialect);
     const hash = options.hash ?? sha256;
     const currencies = [...options.currencies];
-    return new SpotService(await rebuild(store, currencies, hash), store, hash);
+    return new SpotService(await rebuild(store, currencies, hash), store, hash, options.snapshotOnClose !== false);
+  }
+
+  /** How the engines were last rebuilt: the snapshot's spot seq (null: whole logs), and why a snapshot was passed over. */
+  get rebuiltFrom(): Rebuilt {
+    return this.engines.from;
   }
 
   get ledger(): LedgerEngine {
@@ -132,6 +156,20 @@ export class SpotService {
   async close(): Promise<void> {
     await this.flush();
     this.closed = true;
+    if (this.snapshotOnClose && !this.broken && this.engines.spot.lastSeq > this.snapshotAt) await this.snapshot();
+  }
+
+  /**
+   * Stores a snapshot of both engines once everything submitted so far is committed (the engines then hold
+   * exactly the committed state); older snapshots are dropped.
+   */
+  async snapshot(): Promise<void> {
+    await this.flush();
+    while (this.current || this.writing || this.scheduled || this.reloading) await this.flush();
+    if (this.broken) throw this.broken;
+    const stored = encodeSnapshot(this.engines.ledger, this.engines.spot);
+    await this.store.saveSnapshot(stored);
+    this.snapshotAt = stored.spotSeq;
   }
 
   private enqueue(waiter: Waiter): void {
@@ -233,16 +271,37 @@ export class SpotService {
 }
 
 /**
- * Replays the ledger log and the spot log in one sequence: ledger commands by their recorded results,
- * spot commands by applying them again at their place in the ledger sequence (they must produce the same
- * result and the same ledger steps). Then compares the replayed balances with the stored ones.
+ * The engines from the newest snapshot and the logs after it. A snapshot that does not check out (checksum,
+ * format, or its tail does not replay onto it) is passed over: then the whole logs are replayed.
  */
 async function rebuild(store: SpotStore, currencies: Currency[], hash: HashFactory): Promise<Engines> {
+  let skipped: string | undefined;
+  const stored = await store.loadSnapshot();
+  if (stored) {
+    try {
+      const { ledger, spot } = decodeSnapshot(stored, currencies);
+      await replay(store, ledger, spot, hash);
+      return { ledger, spot, from: { snapshot: stored.spotSeq } };
+    } catch (error) {
+      skipped = error instanceof Error ? error.message : String(error);
+    }
+  }
   const ledger = new LedgerEngine(currencies);
   const spot = new SpotEngine(ledger);
-  const ledgerLog = store.ledger.loadCommands()[Symbol.asyncIterator]();
+  await replay(store, ledger, spot, hash);
+  return { ledger, spot, from: skipped === undefined ? { snapshot: null } : { snapshot: null, skipped } };
+}
+
+/**
+ * Replays the ledger log and the spot log after the engines' sequence numbers, in one sequence: ledger
+ * commands by their recorded results, spot commands by applying them again at their place in the ledger
+ * sequence (they must produce the same result and the same ledger steps). Then compares the replayed
+ * balances with the stored ones.
+ */
+async function replay(store: SpotStore, ledger: LedgerEngine, spot: SpotEngine, hash: HashFactory): Promise<void> {
+  const ledgerLog = store.ledger.loadCommands(ledger.lastSeq)[Symbol.asyncIterator]();
   const next = async (): Promise<AppliedCommand | undefined> => (await ledgerLog.next()).value ?? undefined;
-  for await (const { command, result } of store.loadSpotCommands()) {
+  for await (const { command, result } of store.loadSpotCommands(spot.lastSeq)) {
     while (ledger.lastSeq < result.ledgerFrom) {
       const record = await next();
       if (!record) throw new SpotReplayMismatch(`spot command ${result.id} follows ledger seq ${result.ledgerFrom}, which is missing`);
@@ -265,8 +324,8 @@ async function rebuild(store: SpotStore, currencies: Currency[], hash: HashFacto
   const stored = hashState(new Map(await store.ledger.loadBalances()), [], hash);
   const replayed = hashState(new Map(ledger.entries()), [], hash);
   if (stored !== replayed) throw new LedgerReplayMismatch(stored, replayed);
-  return { ledger, spot };
 }
 
 export { SPOT_MIGRATIONS } from './spot-schema';
-export { SpotStore } from './spot-store';
+export { SpotStore, type StoredSnapshot } from './spot-store';
+export { SnapshotUnusable, decodeSnapshot, encodeSnapshot } from './spot-snapshot';

@@ -5,6 +5,18 @@ import type { AppliedSpotCommand } from '../spot/types';
 import { decodeJson, encodeJson } from './codec';
 import { LedgerStore, type BatchSink } from './store';
 
+/** A stored snapshot: the state of both engines after the given sequence numbers (see spot-snapshot.ts). */
+export interface StoredSnapshot {
+  spotSeq: number;
+  ledgerSeq: number;
+  /** sha-256 (hex) of body. */
+  checksum: string;
+  /** The head (spot_snapshot.body). */
+  body: Buffer;
+  /** The bulk, in order (spot_snapshot_chunk rows). */
+  chunks: Buffer[];
+}
+
 /**
  * The durable side of the spot exchange: one batch — the ledger commands (wallet and spot steps alike),
  * their bills lines, the changed balances and the spot commands — in ONE transaction, written by the
@@ -31,9 +43,8 @@ export class SpotStore {
     await this.ledger.commit(records, changes, sink, spotRows);
   }
 
-  /** The spot command log in sequence order, read in pages. */
-  async *loadSpotCommands(pageSize = 5000): AsyncGenerator<AppliedSpotCommand> {
-    let after = 0;
+  /** The spot command log in sequence order after `after`, read in pages. */
+  async *loadSpotCommands(after = 0, pageSize = 5000): AsyncGenerator<AppliedSpotCommand> {
     for (;;) {
       const rows = await this.db.selectFrom('spot_command').select(['seq', 'body']).where('seq', '>', after).orderBy('seq').limit(pageSize).execute();
       for (const row of rows) yield decodeJson<AppliedSpotCommand>(String(row.body));
@@ -42,10 +53,45 @@ export class SpotStore {
     }
   }
 
+  /** The addMarket commands with seq ≤ `upTo`, in sequence order (every market, without reading the orders). */
+  async *loadAddedMarkets(upTo: number): AsyncGenerator<AppliedSpotCommand> {
+    const rows = await this.db.selectFrom('spot_command').select('body').where('kind', '=', 'addMarket').where('seq', '<=', upTo).orderBy('seq').execute();
+    for (const row of rows) yield decodeJson<AppliedSpotCommand>(String(row.body));
+  }
+
+  /** Stores a snapshot (see SpotService.snapshot) and drops the older ones, in one transaction. */
+  async saveSnapshot(snapshot: StoredSnapshot): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      // a snapshot row without its chunks is never seen: the head and the chunks go in and out together
+      await trx.deleteFrom('spot_snapshot').execute();
+      await trx.deleteFrom('spot_snapshot_chunk').execute();
+      await trx
+        .insertInto('spot_snapshot')
+        .values({ spot_seq: snapshot.spotSeq, ledger_seq: snapshot.ledgerSeq, checksum: snapshot.checksum, body: snapshot.body })
+        .execute();
+      for (const [part, body] of snapshot.chunks.entries()) {
+        await trx.insertInto('spot_snapshot_chunk').values({ spot_seq: snapshot.spotSeq, part, body }).execute();
+      }
+    });
+  }
+
+  /** The newest snapshot, if any, with its chunks. */
+  async loadSnapshot(): Promise<StoredSnapshot | undefined> {
+    const row = await this.db.selectFrom('spot_snapshot').selectAll().orderBy('spot_seq', 'desc').limit(1).executeTakeFirst();
+    if (!row) return undefined;
+    const spotSeq = Number(row.spot_seq);
+    const chunks = await this.db.selectFrom('spot_snapshot_chunk').select('body').where('spot_seq', '=', spotSeq).orderBy('part').execute();
+    return { spotSeq, ledgerSeq: Number(row.ledger_seq), checksum: String(row.checksum), body: asBuffer(row.body), chunks: chunks.map((chunk) => asBuffer(chunk.body)) };
+  }
+
   /** Whether a ledger or spot command id is in the database (a commit reported as failed may have landed). */
   async hasCommand(id: string): Promise<boolean> {
     if (await this.ledger.hasCommand(id)) return true;
     const row = await this.db.selectFrom('spot_command').select('seq').where('id', '=', id).executeTakeFirst();
     return row !== undefined;
   }
+}
+
+function asBuffer(value: unknown): Buffer {
+  return Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array);
 }

@@ -133,9 +133,8 @@ export class LedgerStore {
     ]);
   }
 
-  /** The command log in sequence order, read in pages. */
-  async *loadCommands(pageSize = 5000): AsyncGenerator<AppliedCommand> {
-    let after = 0;
+  /** The command log in sequence order after `after`, read in pages. */
+  async *loadCommands(after = 0, pageSize = 5000): AsyncGenerator<AppliedCommand> {
     for (;;) {
       const rows = await this.db.selectFrom('ledger_command').select(['seq', 'body']).where('seq', '>', after).orderBy('seq').limit(pageSize).execute();
       for (const row of rows) yield decodeJson<StoredBody>(String(row.body));

@@ -157,6 +157,43 @@ describe('spot engine: rejections change nothing', () => {
     expect(again).toEqual({ ...first, duplicate: true });
     expect(funds(spot, 'u1', 'USDT')).toEqual(['95', '10']);
   });
+
+  it('a repeat answers the compact record of the first result: seq, order id, ledger range, no trades again', () => {
+    const spot = newSpot({ alice: { BTC: '1' }, bob: { USDT: '1000' } });
+    accepted(spot.apply(order('alice', { side: 'sell', price: '100', qty: '0.5' })));
+    const taker = order('bob', { side: 'buy', price: '100', qty: '0.5' });
+    const first = accepted(spot.apply(taker));
+    expect(first.trades).toHaveLength(1);
+    const hashBefore = spot.stateHash(hash);
+    const again = spot.apply(taker);
+    const record = { ok: true, seq: first.seq, id: first.id, kind: 'placeOrder', duplicate: true, orderId: first.orderId, trades: [], orders: [], ledgerFrom: first.ledgerFrom, ledgerTo: first.ledgerTo };
+    expect(again).toEqual(record);
+    expect(spot.resultOf(taker.id)).toEqual({ ...record, duplicate: false });
+    expect(spot.stateHash(hash)).toBe(hashBefore);
+  });
+
+  it("the ledger answers for a command's step ids (s:<id>:<n><kind>) and logs them while a journal records", () => {
+    const spot = newSpot({ alice: { BTC: '1' }, bob: { USDT: '1000' } });
+    accepted(spot.apply(order('alice', { side: 'sell', price: '100', qty: '0.5' })));
+    const journal = spot.ledger.openJournal();
+    const taker = order('bob', { side: 'buy', price: '100', qty: '0.5' });
+    const result = accepted(spot.apply(taker));
+    // hold of the taker, one settle (both orders are then done with nothing left to release)
+    const ids = [`s:${taker.id}:1h`, `s:${taker.id}:2t`];
+    expect(journal.records.map((record) => [record.command.id, record.command.kind, record.result.seq])).toEqual([
+      [ids[0], 'hold', result.ledgerFrom + 1],
+      [ids[1], 'settle', result.ledgerFrom + 2],
+    ]);
+    expect(journal.records[0]!.command).toMatchObject({ userId: 'bob', currency: 'USDT', amount: '50', accountType: 'coin' });
+    expect(result.ledgerTo).toBe(result.ledgerFrom + 2);
+    expect(spot.ledger.resultOf(ids[1]!)).toMatchObject({ ok: true, seq: result.ledgerFrom + 2, kind: 'settle' });
+    expect(spot.ledger.resultOf(`s:${taker.id}:3r`)).toBeUndefined();
+    // a ledger command reusing a step's id is a repeat: nothing moves
+    const before = funds(spot, 'bob', 'USDT');
+    const reused = spot.ledger.apply({ kind: 'depositCredit', id: ids[0]!, at: AT, userId: 'bob', currency: 'USDT', amount: '5' });
+    expect(reused).toMatchObject({ duplicate: true, seq: result.ledgerFrom + 1 });
+    expect(funds(spot, 'bob', 'USDT')).toEqual(before);
+  });
 });
 
 describe('spot engine: markets', () => {

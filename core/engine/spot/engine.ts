@@ -1,15 +1,18 @@
 import { OrderBook } from '../book/order-book';
 import { required, requiredForConditional } from '../book/required';
-import { toMinorUnits, type AmountField } from '../book/decimal-input';
-import { marketMath } from '../book/arithmetic';
+import type { AmountField } from '../book/decimal-input';
+import { marketMath, type MarketMath } from '../book/arithmetic';
 import { validateOrder } from '../book/validate';
-import type { BookEvent, BookSnapshot, FillEvent, MarketSpec, PlaceOrder, Requirement } from '../book/types';
-import { isValidUserId } from '../ledger/accounts';
+import type { BookEvent, BookSnapshot, FillEvent, LimitOrder, MarketOrder, MarketSpec, PlaceOrder, Requirement } from '../book/types';
+import { SYSTEM_ACCOUNTS, accountKey, isValidUserId, systemAccountKey } from '../ledger/accounts';
 import type { LedgerCommand } from '../ledger/commands';
+import type { PostingProblem } from '../ledger/balances';
 import type { LedgerEngine } from '../ledger/engine';
 import type { HashFactory } from '../ledger/hash';
-import { tradeSettleLines } from '../ledger/trade';
+import { stepId, type StepKind, type StepOwner, type StepSource } from '../ledger/steps';
+import { tradePostingLines, tradeSettleLines, type TradeAccounts, type TradeFill } from '../ledger/trade';
 import { pow10 } from '../../shared/money';
+import { orderAmount } from './amounts';
 import { marketSpecOf } from './markets';
 import type {
   CancelSpotOrder,
@@ -28,6 +31,9 @@ import type {
 const MAX_ID_LENGTH = 100;
 const ID_CHARS = /^[\x21-\x7e]+$/;
 const MAX_CLIENT_ORDER_ID = 64;
+/** What a result lists when a command traded or finished nothing: shared, frozen (most commands only rest or cancel). */
+const NO_TRADES = Object.freeze([]) as unknown as SpotTrade[];
+const NO_UPDATES = Object.freeze([]) as unknown as OrderUpdate[];
 
 interface Market {
   config: SpotMarketConfig;
@@ -36,6 +42,10 @@ interface Market {
   halted: boolean;
   /** Ledger minor units of base per book quantity minor unit (10^(base scale − qtyScale)). */
   baseFactor: bigint;
+  math: MarketMath;
+  /** The fee account of each currency of the market. */
+  feeBaseKey: string;
+  feeQuoteKey: string;
 }
 
 /** A step the ledger refused although the engine's holds said it must succeed: the state is not trustworthy. */
@@ -56,14 +66,6 @@ export interface SpotSnapshot {
   results: SpotAccepted[];
 }
 
-/** What one command is doing while it runs: the ledger steps it numbers and what it reports. */
-interface Run {
-  command: SpotCommand;
-  steps: number;
-  trades: SpotTrade[];
-  orders: OrderUpdate[];
-}
-
 class Rejection {
   constructor(
     readonly reason: SpotRejectReason,
@@ -77,21 +79,45 @@ class Rejection {
  * deterministic. A command is checked completely before anything changes (an order's hold against the
  * available balance, the book's own checks), so a rejected command changes nothing and is not recorded; an
  * accepted one applies its ledger steps in order — hold, one settle per fill, releases, holds of take-profit /
- * stop-loss legs — with ids derived from its own (`s:<id>:<step>`).
+ * stop-loss legs — as the ledger's steps of this command (ids `s:<id>:<n><kind>`, ledger/steps.ts).
+ *
+ * Every accepted id is remembered compactly (its seq, and by seq its kind, order id and ledger range), not
+ * with its whole first result: a repeat answers that record with `duplicate: true` and no trades or order
+ * updates. The command being applied is kept in fields (no per-command closures or context objects).
  */
-export class SpotEngine {
+export class SpotEngine implements StepOwner, StepSource {
   private readonly markets = new Map<string, Market>();
   private readonly orders = new Map<number, SpotOrder>();
   /** "userId clientOrderId" → order id, for open orders. */
   private readonly clientIds = new Map<string, number>();
-  private readonly results = new Map<string, SpotAccepted>();
-  private readonly userNos = new Map<string, number>();
+  /** Accepted command id → its seq; the arrays below are indexed by seq. */
+  private readonly accepted = new Map<string, number>();
+  private readonly kinds: Array<SpotCommand['kind']> = [];
+  /** The order placed or cancelled (0: none). */
+  private readonly orderIds: number[] = [];
+  private readonly ledgerFroms: number[] = [];
+  private readonly ledgerTos: number[] = [];
+  /** The command being applied, the ledger seq before its first step and what it reports. */
+  private command: SpotCommand | null = null;
+  private ledgerFrom = 0;
+  private trades = NO_TRADES;
+  private updates = NO_UPDATES;
+  /** What the step being posted moves, for its logged command (describeStep). */
+  private stepUser = '';
+  private stepCurrency = '';
+  private stepAmount = 0n;
+  private stepFill: TradeFill | null = null;
+  /** Users with an accepted order, by id and by the book's number for them (`users`: their ids, number − 1). */
+  private readonly traders = new Map<string, Trader>();
+  private readonly tradersByNo: Trader[] = [];
   private readonly users: string[] = [];
   private seq = 0;
   private nextOrderId = 1;
   private readonly events: BookEvent[] = [];
 
-  constructor(readonly ledger: LedgerEngine) {}
+  constructor(readonly ledger: LedgerEngine) {
+    ledger.attachSteps(this);
+  }
 
   get lastSeq(): number {
     return this.seq;
@@ -101,11 +127,14 @@ export class SpotEngine {
     const id = (command as { id?: unknown })?.id;
     const kind = command?.kind;
     if (typeof id !== 'string' || id.length > MAX_ID_LENGTH || !ID_CHARS.test(id)) return reject(command, new Rejection('invalidCommand', 'id'));
-    const first = this.results.get(id);
-    if (first) return { ...first, duplicate: true };
+    const first = this.accepted.get(id);
+    if (first !== undefined) return this.acceptedResult(id, first, true);
     if (!Number.isSafeInteger(command.at) || command.at < 0) return reject(command, new Rejection('invalidCommand', 'at'));
-    const run: Run = { command, steps: 0, trades: [], orders: [] };
     const ledgerFrom = this.ledger.lastSeq;
+    this.command = command;
+    this.ledgerFrom = ledgerFrom;
+    this.trades = NO_TRADES;
+    this.updates = NO_UPDATES;
     let outcome: Rejection | number | undefined;
     switch (kind) {
       case 'addMarket':
@@ -118,29 +147,40 @@ export class SpotEngine {
         outcome = this.haltMarket(command.symbol, command.halted);
         break;
       case 'placeOrder':
-        outcome = this.placeOrder(command, run);
+        outcome = this.placeOrder(command);
         break;
       case 'cancelOrder':
-        outcome = this.cancelOrder(command, run);
+        outcome = this.cancelOrder(command);
         break;
       default:
         outcome = new Rejection('invalidCommand', 'kind');
     }
     if (outcome instanceof Rejection) return reject(command, outcome);
-    const result: SpotAccepted = {
-      ok: true,
-      seq: ++this.seq,
-      id,
-      kind,
-      duplicate: false,
-      trades: run.trades,
-      orders: run.orders,
-      ledgerFrom,
-      ledgerTo: this.ledger.lastSeq,
-    };
+    const seq = ++this.seq;
+    const ledgerTo = this.ledger.lastSeq;
+    this.accepted.set(id, seq);
+    this.remember(seq, kind, typeof outcome === 'number' ? outcome : 0, ledgerFrom, ledgerTo);
+    const result: SpotAccepted = { ok: true, seq, id, kind, duplicate: false, trades: this.trades, orders: this.updates, ledgerFrom, ledgerTo };
     if (typeof outcome === 'number') result.orderId = outcome;
-    this.results.set(id, result);
     return result;
+  }
+
+  // ---- the ledger's step owner ----
+
+  stepRange(id: string): { from: number; to: number } | undefined {
+    const seq = this.accepted.get(id);
+    return seq === undefined ? undefined : { from: this.ledgerFroms[seq]!, to: this.ledgerTos[seq]! };
+  }
+
+  get lastStepSeq(): number {
+    return this.seq > 0 ? (this.ledgerTos[this.seq] ?? 0) : 0;
+  }
+
+  describeStep(seq: number, kind: StepKind): LedgerCommand {
+    const command = this.command!;
+    const id = stepId(command.id, seq - this.ledgerFrom, kind);
+    if (kind === 'settle') return { kind, id, at: command.at, lines: tradeSettleLines(this.ledger.currencies, this.stepFill!), memo: 'trade' };
+    return { kind, id, at: command.at, userId: this.stepUser, accountType: 'coin', currency: this.stepCurrency, amount: this.format(this.stepCurrency, this.stepAmount) };
   }
 
   // ---- reads ----
@@ -168,8 +208,10 @@ export class SpotEngine {
     return this.markets.get(symbol)?.book.lastPrice ?? null;
   }
 
+  /** The record of an accepted id (without the trades and order updates of its first answer). */
   resultOf(id: string): SpotAccepted | undefined {
-    return this.results.get(id);
+    const seq = this.accepted.get(id);
+    return seq === undefined ? undefined : this.acceptedResult(id, seq, false);
   }
 
   /** Canonical text of the spot state (markets, books, open orders, accepted ids), without the ledger. */
@@ -180,7 +222,9 @@ export class SpotEngine {
       parts.push(`market ${canonicalJson(market.config)} ${market.halted}`, market.book.canonicalState());
     }
     for (const order of this.openOrders()) parts.push(`order ${canonicalJson(order)}`);
-    parts.push('--', ...[...this.results.keys()].sort().map((id) => JSON.stringify(id)));
+    parts.push('--');
+    // one push per id: spreading millions of ids into one call overflows the stack
+    for (const id of [...this.accepted.keys()].sort()) parts.push(JSON.stringify(id));
     return parts.join('\n');
   }
 
@@ -192,31 +236,44 @@ export class SpotEngine {
     return hasher.digest('hex');
   }
 
-  snapshot(): SpotSnapshot {
+  /**
+   * The state as plain data. Accepted ids come as their records (results without trades and order updates,
+   * which the engine does not keep); `_thin` is accepted for callers written when it kept them.
+   */
+  snapshot(_thin = true): SpotSnapshot {
+    const results: SpotAccepted[] = [];
+    for (const [id, seq] of this.accepted) results.push(this.acceptedResult(id, seq, false));
     return structuredClone({
       seq: this.seq,
       nextOrderId: this.nextOrderId,
       users: this.users,
       markets: [...this.markets.values()].map((m) => ({ config: m.config, halted: m.halted, book: m.book.snapshot() })),
       orders: this.openOrders(),
-      results: [...this.results.values()],
+      results,
     });
   }
 
-  /** Rebuilds the spot state over a ledger that already holds the matching balances. */
-  static restore(ledger: LedgerEngine, snap: SpotSnapshot): SpotEngine {
+  /**
+   * Rebuilds the spot state over a ledger that already holds the matching balances. `owned`: the snapshot is
+   * the engine's to keep (freshly decoded), so it is not copied first.
+   */
+  static restore(ledger: LedgerEngine, snap: SpotSnapshot, owned = false): SpotEngine {
     const engine = new SpotEngine(ledger);
-    const copy = structuredClone(snap);
+    const copy = owned ? snap : structuredClone(snap);
     engine.seq = copy.seq;
     engine.nextOrderId = copy.nextOrderId;
-    for (const user of copy.users) engine.userNo(user);
+    for (const user of copy.users) engine.enlist(new Trader(user));
     for (const { config, halted, book } of copy.markets) {
       const spec = marketSpecOf(config, ledger.currencies);
       if ('field' in spec) throw new Error(`spot restore: market ${config.symbol} is invalid (${spec.field})`);
-      engine.markets.set(config.symbol, { config, spec, halted, book: OrderBook.restore(spec, book), baseFactor: baseFactorOf(ledger, config) });
+      engine.markets.set(config.symbol, { config, spec, halted, book: OrderBook.restore(spec, book), ...derived(ledger, config, spec) });
     }
     for (const order of copy.orders) engine.track(order);
-    for (const result of copy.results) engine.results.set(result.id, result);
+    for (const result of copy.results) {
+      engine.accepted.set(result.id, result.seq);
+      engine.remember(result.seq, result.kind, result.orderId ?? 0, result.ledgerFrom, result.ledgerTo);
+    }
+    ledger.attachSteps(engine);
     return engine;
   }
 
@@ -227,7 +284,7 @@ export class SpotEngine {
     if ('field' in spec) return new Rejection('invalidMarket', spec.field);
     if (this.markets.has(config.symbol)) return new Rejection('duplicateMarket', 'symbol');
     const stored = structuredClone(config);
-    this.markets.set(config.symbol, { config: stored, spec, book: new OrderBook(spec), halted: false, baseFactor: baseFactorOf(this.ledger, config) });
+    this.markets.set(config.symbol, { config: stored, spec, book: new OrderBook(spec), halted: false, ...derived(this.ledger, config, spec) });
     return undefined;
   }
 
@@ -243,7 +300,7 @@ export class SpotEngine {
     if ('field' in spec) return new Rejection('invalidMarket', spec.field);
     // the book's settings are fixed per instance: it is rebuilt from its own snapshot under the new ones
     const book = OrderBook.restore(spec, market.book.snapshot());
-    Object.assign(market, { config, spec, book });
+    Object.assign(market, { config, spec, book, ...derived(this.ledger, config, spec) });
     return undefined;
   }
 
@@ -257,32 +314,35 @@ export class SpotEngine {
 
   // ---- orders ----
 
-  private placeOrder(c: PlaceSpotOrder, run: Run): Rejection | number {
+  private placeOrder(c: PlaceSpotOrder): Rejection | number {
     const market = this.markets.get(c.symbol);
     if (!market) return new Rejection('unknownMarket', 'symbol');
     if (market.halted) return new Rejection('marketHalted', 'symbol');
-    if (!isValidUserId(c.userId)) return new Rejection('invalidUser', 'userId');
+    // a known user's id was checked when they were enlisted
+    const known = this.traders.get(c.userId);
+    if (!known && !isValidUserId(c.userId)) return new Rejection('invalidUser', 'userId');
     if (c.clientOrderId !== undefined) {
       if (typeof c.clientOrderId !== 'string' || c.clientOrderId.length === 0 || c.clientOrderId.length > MAX_CLIENT_ORDER_ID) {
         return new Rejection('invalidCommand', 'clientOrderId');
       }
       if (this.clientIds.has(clientKey(c.userId, c.clientOrderId))) return new Rejection('duplicateClientOrderId', 'clientOrderId');
     }
-    const order = this.bookOrder(market, c);
+    const trader = known ?? new Trader(c.userId);
+    const order = this.bookOrder(market, c, trader.no || this.users.length + 1);
     if (order instanceof Rejection) return order;
-    const stateless = validateOrder(market.spec, marketMath(market.spec), order);
+    const stateless = validateOrder(market.spec, market.math, order);
     if (stateless) return new Rejection(stateless, fieldOf(stateless));
     const hold = this.ledgerAmount(market, required(market.spec, order));
-    if (this.ledger.userBalance(c.userId, 'coin', hold.currency).available < hold.amount) return new Rejection('insufficientFunds', 'amount');
+    if (this.ledger.balance(trader.coinKey(hold.currency)).available < hold.amount) return new Rejection('insufficientFunds', 'amount');
     const events = this.events;
     events.length = 0;
     market.book.place(order, events);
     const first = events[0];
     if (first?.type === 'rejected') return new Rejection(first.reason, fieldOf(first.reason));
     // accepted by the book: from here on every step must succeed
-    this.userNo(c.userId);
+    this.enlist(trader);
     this.nextOrderId = maxExitId(order) + 1;
-    this.ledgerStep(run, 'h', { kind: 'hold', userId: c.userId, accountType: 'coin', currency: hold.currency, amount: this.format(hold.currency, hold.amount) });
+    this.moveHeld('hold', trader, hold.currency, hold.amount);
     this.track({
       id: order.id,
       clientOrderId: c.clientOrderId ?? null,
@@ -300,11 +360,12 @@ export class SpotEngine {
       ocoWith: null,
       createdAt: c.at,
     });
-    this.settleEvents(market, run, events.splice(0));
+    this.settleEvents(market, events);
+    events.length = 0;
     return order.id;
   }
 
-  private cancelOrder(c: CancelSpotOrder, run: Run): Rejection | number {
+  private cancelOrder(c: CancelSpotOrder): Rejection | number {
     const market = this.markets.get(c.symbol);
     if (!market) return new Rejection('unknownMarket', 'symbol');
     if (!isValidUserId(c.userId)) return new Rejection('invalidUser', 'userId');
@@ -316,65 +377,53 @@ export class SpotEngine {
     events.length = 0;
     market.book.cancel({ orderId: order.id, time: c.at }, events);
     if (events[0]?.type === 'rejected') return new Rejection(events[0].reason, 'orderId');
-    this.settleEvents(market, run, events.splice(0));
+    this.settleEvents(market, events);
+    events.length = 0;
     return order.id;
   }
 
   /** The book's order from the command's decimal strings, numbered by the engine. */
-  private bookOrder(market: Market, c: PlaceSpotOrder): PlaceOrder | Rejection {
+  private bookOrder(market: Market, c: PlaceSpotOrder, userId: number): PlaceOrder | Rejection {
     const { priceScale, qtyScale, quoteScale } = market.spec;
-    const amount = (field: keyof PlaceSpotOrder & string, scale: number, as: AmountField, needed: boolean): bigint | undefined | Rejection => {
-      const input = c[field];
-      if (input === undefined) return needed ? new Rejection('invalidField', field) : undefined;
-      if (typeof input !== 'string') return new Rejection('invalidField', field);
-      const parsed = toMinorUnits(input, scale, as);
-      return parsed.ok ? parsed.value : new Rejection(parsed.reason, field);
-    };
     if (c.side !== 'buy' && c.side !== 'sell') return new Rejection('invalidField', 'side');
     const id = this.nextOrderId;
-    const base = { id, userId: this.userNo(c.userId, true), side: c.side, time: c.at, ...(c.feeTier !== undefined ? { feeTier: c.feeTier } : {}) };
-    const exits = (): Rejection | { takeProfit?: { id: number; price: bigint }; stopLoss?: { id: number; price: bigint } } => {
-      const takeProfit = amount('takeProfit', priceScale, 'price', false);
-      if (takeProfit instanceof Rejection) return takeProfit;
-      const stopLoss = amount('stopLoss', priceScale, 'price', false);
-      if (stopLoss instanceof Rejection) return stopLoss;
-      return {
-        ...(takeProfit !== undefined ? { takeProfit: { id: id + 1, price: takeProfit } } : {}),
-        ...(stopLoss !== undefined ? { stopLoss: { id: id + 2, price: stopLoss } } : {}),
-      };
-    };
     if (c.type === 'limit' || c.type === 'stopLimit') {
-      const price = amount('price', priceScale, 'price', true);
+      const price = amountOf(c, 'price', priceScale, 'price', true);
       if (price instanceof Rejection) return price;
-      const qty = amount('qty', qtyScale, 'qty', true);
+      const qty = amountOf(c, 'qty', qtyScale, 'qty', true);
       if (qty instanceof Rejection) return qty;
       if (c.type === 'stopLimit') {
-        const trigger = amount('trigger', priceScale, 'price', true);
+        const trigger = amountOf(c, 'trigger', priceScale, 'price', true);
         if (trigger instanceof Rejection) return trigger;
-        return { ...base, type: 'stopLimit', trigger: trigger!, price: price!, qty: qty! };
+        return { id, userId, side: c.side, time: c.at, feeTier: c.feeTier, type: 'stopLimit', trigger: trigger!, price: price!, qty: qty! };
       }
-      const attached = exits();
-      if (attached instanceof Rejection) return attached;
-      return { ...base, type: 'limit', price: price!, qty: qty!, ...(c.tif ? { tif: c.tif } : {}), ...(c.postOnly ? { postOnly: true } : {}), ...attached };
+      const limit: LimitOrder = {
+        id, userId, side: c.side, time: c.at, feeTier: c.feeTier, type: 'limit', price: price!, qty: qty!,
+        tif: c.tif || undefined, postOnly: c.postOnly ? true : undefined, takeProfit: undefined, stopLoss: undefined,
+      };
+      return this.withExits(limit, c, priceScale);
     }
     if (c.type !== 'market') return new Rejection('invalidField', 'type');
-    const qty = amount('qty', qtyScale, 'qty', false);
+    const qty = amountOf(c, 'qty', qtyScale, 'qty', false);
     if (qty instanceof Rejection) return qty;
-    const quote = amount('quote', quoteScale, 'quote', false);
+    const quote = amountOf(c, 'quote', quoteScale, 'quote', false);
     if (quote instanceof Rejection) return quote;
     // the budget is in the asset the order spends without naming it: quote for a buy, base for a sell
-    const budget = c.side === 'buy' ? amount('budget', quoteScale, 'quote', false) : amount('budget', qtyScale, 'qty', false);
+    const budget = c.side === 'buy' ? amountOf(c, 'budget', quoteScale, 'quote', false) : amountOf(c, 'budget', qtyScale, 'qty', false);
     if (budget instanceof Rejection) return budget;
-    const attached = exits();
-    if (attached instanceof Rejection) return attached;
-    return {
-      ...base,
-      type: 'market',
-      ...(qty !== undefined ? { qty } : {}),
-      ...(quote !== undefined ? { quote } : {}),
-      ...(budget !== undefined ? { budget } : {}),
-      ...attached,
-    };
+    const order: MarketOrder = { id, userId, side: c.side, time: c.at, feeTier: c.feeTier, type: 'market', qty, quote, budget, takeProfit: undefined, stopLoss: undefined };
+    return this.withExits(order, c, priceScale);
+  }
+
+  /** Attaches the take-profit (id + 1) and stop-loss (id + 2) legs the command names. */
+  private withExits<O extends LimitOrder | MarketOrder>(order: O, c: PlaceSpotOrder, priceScale: number): O | Rejection {
+    const takeProfit = amountOf(c, 'takeProfit', priceScale, 'price', false);
+    if (takeProfit instanceof Rejection) return takeProfit;
+    const stopLoss = amountOf(c, 'stopLoss', priceScale, 'price', false);
+    if (stopLoss instanceof Rejection) return stopLoss;
+    if (takeProfit !== undefined) order.takeProfit = { id: order.id + 1, price: takeProfit };
+    if (stopLoss !== undefined) order.stopLoss = { id: order.id + 2, price: stopLoss };
+    return order;
   }
 
   /**
@@ -382,54 +431,33 @@ export class SpotEngine {
    * order still holds, a hold for each take-profit / stop-loss leg that became live. A leg whose hold the
    * balance cannot cover is cancelled afterwards.
    */
-  private settleEvents(market: Market, run: Run, events: BookEvent[]): void {
-    const unfunded: number[] = [];
-    for (const event of events) {
+  private settleEvents(market: Market, events: readonly BookEvent[]): void {
+    let unfunded: number[] | undefined;
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i]!;
       switch (event.type) {
         case 'fill':
-          this.settleFill(market, run, event);
+          this.settleFill(market, event);
           break;
         case 'done':
-        case 'cancelled': {
-          const order = this.mustFind(event.orderId);
-          this.orders.delete(order.id);
-          if (order.clientOrderId !== null) this.clientIds.delete(clientKey(order.userId, order.clientOrderId));
-          const partner = order.ocoWith === null ? undefined : this.orders.get(order.ocoWith);
-          // a leg's hold covers its pair: while the other leg lives, the hold stays with it
-          if (partner) partner.held += order.held;
-          const released = partner ? 0n : order.held;
-          if (released > 0n) {
-            this.ledgerStep(run, `r${order.id}`, { kind: 'release', userId: order.userId, accountType: 'coin', currency: order.heldCurrency, amount: this.format(order.heldCurrency, released) });
-          }
-          order.status = event.type === 'done' ? 'filled' : 'cancelled';
-          order.held = 0n;
-          run.orders.push({
-            orderId: order.id,
-            userId: order.userId,
-            status: order.status,
-            filledQty: order.filledQty,
-            filledQuote: order.filledQuote,
-            avgPrice: averagePrice(market.spec, order.filledQty, order.filledQuote),
-            ...(event.type === 'cancelled' ? { reason: event.reason } : {}),
-            released,
-          });
+        case 'cancelled':
+          this.finish(market, event.orderId, this.tradersByNo[event.userId - 1]!, event.type === 'done' ? 'filled' : 'cancelled', event.type === 'cancelled' ? event.reason : undefined);
           break;
-        }
         case 'conditional': {
-          const userId = this.users[event.userId - 1]!;
+          const trader = this.tradersByNo[event.userId - 1]!;
           const need = this.ledgerAmount(market, requiredForConditional(market.spec, event));
           // the second leg of a pair only adds what its partner's hold does not cover
           const partner = event.ocoWith === null ? undefined : this.orders.get(event.ocoWith);
           const extra = partner ? need.amount - partner.held : need.amount;
-          const funded = extra <= 0n || this.ledger.userBalance(userId, 'coin', need.currency).available >= extra;
+          const funded = extra <= 0n || this.ledger.balance(trader.coinKey(need.currency)).available >= extra;
           if (funded && extra > 0n) {
-            this.ledgerStep(run, `c${event.orderId}`, { kind: 'hold', userId, accountType: 'coin', currency: need.currency, amount: this.format(need.currency, extra) });
-          } else if (!funded) unfunded.push(event.orderId);
+            this.moveHeld('hold', trader, need.currency, extra);
+          } else if (!funded) (unfunded ??= []).push(event.orderId);
           const held = funded && extra > 0n ? extra : 0n;
           this.track({
             id: event.orderId,
             clientOrderId: null,
-            userId,
+            userId: trader.id,
             symbol: market.config.symbol,
             side: event.side,
             kind: event.kind,
@@ -441,7 +469,7 @@ export class SpotEngine {
             held,
             heldCurrency: need.currency,
             ocoWith: event.ocoWith,
-            createdAt: run.command.at,
+            createdAt: this.command!.at,
           });
           break;
         }
@@ -452,37 +480,78 @@ export class SpotEngine {
           break;
       }
     }
+    if (!unfunded) return;
     for (const orderId of unfunded) {
       if (!this.orders.has(orderId)) continue;
-      const more = market.book.cancel({ orderId, time: run.command.at }, []);
-      this.settleEvents(market, run, more);
+      const more: BookEvent[] = [];
+      market.book.cancel({ orderId, time: this.command!.at }, more);
+      this.settleEvents(market, more);
     }
   }
 
-  private settleFill(market: Market, run: Run, fill: FillEvent): void {
+  /** An order the book finished: released (or its hold passed to its live partner leg) and reported. */
+  private finish(market: Market, orderId: number, trader: Trader, status: 'filled' | 'cancelled', reason: string | undefined): void {
+    const order = this.mustFind(orderId);
+    this.orders.delete(order.id);
+    if (order.clientOrderId !== null) this.clientIds.delete(clientKey(order.userId, order.clientOrderId));
+    const partner = order.ocoWith === null ? undefined : this.orders.get(order.ocoWith);
+    // a leg's hold covers its pair: while the other leg lives, the hold stays with it
+    if (partner) partner.held += order.held;
+    const released = partner ? 0n : order.held;
+    if (released > 0n) this.moveHeld('release', trader, order.heldCurrency, released);
+    order.status = status;
+    order.held = 0n;
+    const update: OrderUpdate = {
+      orderId: order.id,
+      userId: order.userId,
+      status,
+      filledQty: order.filledQty,
+      filledQuote: order.filledQuote,
+      avgPrice: order.filledQty === 0n ? 0n : (order.filledQuote * market.math.divBig) / order.filledQty,
+      released,
+    };
+    if (reason !== undefined) update.reason = reason;
+    if (this.updates === NO_UPDATES) this.updates = [];
+    this.updates.push(update);
+  }
+
+  private settleFill(market: Market, fill: FillEvent): void {
     const maker = this.mustFind(fill.makerOrderId);
     const taker = this.mustFind(fill.takerOrderId);
-    const [buyer, seller] = fill.takerSide === 'buy' ? [taker, maker] : [maker, taker];
-    const [buyerFee, sellerFee] = fill.takerSide === 'buy' ? [fill.takerFee, fill.makerFee] : [fill.makerFee, fill.takerFee];
+    const takerBuys = fill.takerSide === 'buy';
+    const buyer = takerBuys ? taker : maker;
+    const seller = takerBuys ? maker : taker;
+    const buyerTrader = this.tradersByNo[(takerBuys ? fill.takerUserId : fill.makerUserId) - 1]!;
+    const sellerTrader = this.tradersByNo[(takerBuys ? fill.makerUserId : fill.takerUserId) - 1]!;
     const baseAmount = fill.qty * market.baseFactor;
-    const lines = tradeSettleLines(this.ledger.currencies, {
+    const trade: TradeFill = {
       buyer: buyer.userId,
       seller: seller.userId,
       base: market.config.base,
       quote: market.config.quote,
       baseAmount,
       quoteAmount: fill.quote,
-      buyerFee: buyerFee * market.baseFactor,
-      sellerFee,
-    });
-    this.ledgerStep(run, `t${fill.tradeId}`, { kind: 'settle', lines, memo: 'trade' });
+      buyerFee: (takerBuys ? fill.takerFee : fill.makerFee) * market.baseFactor,
+      sellerFee: takerBuys ? fill.makerFee : fill.takerFee,
+    };
+    this.stepFill = trade;
+    const accounts: TradeAccounts = {
+      sellerBase: sellerTrader.coinKey(trade.base),
+      buyerBase: buyerTrader.coinKey(trade.base),
+      buyerQuote: buyerTrader.coinKey(trade.quote),
+      sellerQuote: sellerTrader.coinKey(trade.quote),
+      feeBase: market.feeBaseKey,
+      feeQuote: market.feeQuoteKey,
+    };
+    this.failed('settle', this.ledger.post('settle', tradePostingLines(trade, accounts), this));
     buyer.held -= fill.quote;
     seller.held -= baseAmount;
-    for (const order of [maker, taker]) {
-      order.filledQty += fill.qty;
-      order.filledQuote += fill.quote;
-    }
-    run.trades.push({
+    maker.filledQty += fill.qty;
+    maker.filledQuote += fill.quote;
+    taker.filledQty += fill.qty;
+    taker.filledQuote += fill.quote;
+    if (this.trades === NO_TRADES) this.trades = [];
+    this.trades.push({
       tradeId: fill.tradeId,
       symbol: market.config.symbol,
       price: fill.price,
@@ -499,13 +568,45 @@ export class SpotEngine {
     });
   }
 
-  /** Applies one ledger step of the running command; the engine checked it would succeed. */
-  private ledgerStep(run: Run, step: string, body: DistributiveOmit<LedgerCommand, 'id' | 'at'>): void {
-    run.steps++;
-    const result = this.ledger.apply({ ...body, id: `s:${run.command.id}:${step}`, at: run.command.at } as LedgerCommand);
-    if (!result.ok || result.duplicate) {
-      throw new SpotInvariantError(`ledger step ${step} of ${run.command.id} failed: ${result.ok ? 'duplicate id' : `${result.reason} ${result.field ?? ''}`}`);
+  /** A hold (available → frozen) or a release (frozen → available) of a user's coin account. */
+  private moveHeld(kind: 'hold' | 'release', trader: Trader, currency: string, amount: bigint): void {
+    this.stepUser = trader.id;
+    this.stepCurrency = currency;
+    this.stepAmount = amount;
+    this.failed(kind, this.ledger.move(kind, trader.coinKey(currency), amount, this));
+  }
+
+  /** A ledger step of the running command was refused although the engine checked it would succeed. */
+  private failed(kind: StepKind, problem: PostingProblem | null): void {
+    if (problem) {
+      const n = this.ledger.lastSeq - this.ledgerFrom + 1;
+      throw new SpotInvariantError(`ledger step ${n} (${kind}) of ${this.command!.id} failed: ${problem.reason} ${problem.field ?? ''}`);
     }
+  }
+
+  /** The record of accepted command `id` as a result (without trades and order updates). */
+  private acceptedResult(id: string, seq: number, duplicate: boolean): SpotAccepted {
+    const orderId = this.orderIds[seq]!;
+    const result: SpotAccepted = {
+      ok: true,
+      seq,
+      id,
+      kind: this.kinds[seq]!,
+      duplicate,
+      trades: NO_TRADES,
+      orders: NO_UPDATES,
+      ledgerFrom: this.ledgerFroms[seq]!,
+      ledgerTo: this.ledgerTos[seq]!,
+    };
+    if (orderId !== 0) result.orderId = orderId;
+    return result;
+  }
+
+  private remember(seq: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
+    this.kinds[seq] = kind;
+    this.orderIds[seq] = orderId;
+    this.ledgerFroms[seq] = ledgerFrom;
+    this.ledgerTos[seq] = ledgerTo;
   }
 
   private ledgerAmount(market: Market, need: Requirement): { currency: string; amount: bigint } {
@@ -529,25 +630,49 @@ export class SpotEngine {
     return order;
   }
 
-  /** The book's number for a user id, assigned on first use (peek: the number it would get, nothing kept). */
-  private userNo(userId: string, peek = false): number {
-    const known = this.userNos.get(userId);
-    if (known !== undefined) return known;
-    if (peek) return this.users.length + 1;
-    this.users.push(userId);
-    this.userNos.set(userId, this.users.length);
-    return this.users.length;
+  /** Gives a user the book's next number on their first accepted order. */
+  private enlist(trader: Trader): void {
+    if (trader.no !== 0) return;
+    this.users.push(trader.id);
+    this.tradersByNo.push(trader);
+    trader.no = this.users.length;
+    this.traders.set(trader.id, trader);
   }
+
 }
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type SpotMarketChanges = import('./types').SpotMarketChanges;
+
+/** A user as the engine knows them: the book's number (0 until an order is accepted) and coin account keys. */
+class Trader {
+  no = 0;
+  private readonly keys = new Map<string, string>();
+
+  constructor(readonly id: string) {}
+
+  coinKey(currency: string): string {
+    let key = this.keys.get(currency);
+    if (key === undefined) this.keys.set(currency, (key = accountKey(this.id, 'coin', currency)));
+    return key;
+  }
+}
 
 function reject(command: SpotCommand, rejection: Rejection): SpotRejected {
   const id = (command as { id?: unknown })?.id;
   const result: SpotRejected = { ok: false, id: typeof id === 'string' ? id : '', kind: command?.kind, reason: rejection.reason };
   if (rejection.field !== undefined) result.field = rejection.field;
   return result;
+}
+
+type AmountKey = 'price' | 'qty' | 'quote' | 'budget' | 'trigger' | 'takeProfit' | 'stopLoss';
+
+/** A decimal field of an order command in minor units (undefined when absent and not needed). */
+function amountOf(c: PlaceSpotOrder, field: AmountKey, scale: number, as: AmountField, needed: boolean): bigint | undefined | Rejection {
+  const input = c[field];
+  if (input === undefined) return needed ? new Rejection('invalidField', field) : undefined;
+  if (typeof input !== 'string') return new Rejection('invalidField', field);
+  const parsed = orderAmount(input, scale, as);
+  return typeof parsed === 'bigint' ? parsed : new Rejection(parsed, field);
 }
 
 function maxExitId(order: PlaceOrder): number {
@@ -559,8 +684,14 @@ function clientKey(userId: string, clientOrderId: string): string {
   return `${userId} ${clientOrderId}`;
 }
 
-function baseFactorOf(ledger: LedgerEngine, config: SpotMarketConfig): bigint {
-  return pow10(ledger.currencies.get(config.base)!.scale - config.qtyScale);
+/** What a market's settings give once: the base factor, the book's arithmetic and the fee accounts. */
+function derived(ledger: LedgerEngine, config: SpotMarketConfig, spec: MarketSpec): Pick<Market, 'baseFactor' | 'math' | 'feeBaseKey' | 'feeQuoteKey'> {
+  return {
+    baseFactor: pow10(ledger.currencies.get(config.base)!.scale - config.qtyScale),
+    math: marketMath(spec),
+    feeBaseKey: systemAccountKey(SYSTEM_ACCOUNTS.fees, config.base),
+    feeQuoteKey: systemAccountKey(SYSTEM_ACCOUNTS.fees, config.quote),
+  };
 }
 
 /** The command field a book reject reason is about. */
@@ -572,12 +703,6 @@ function fieldOf(reason: string): string {
   if (reason === 'budgetRequired') return 'budget';
   if (reason === 'invalidExit') return 'takeProfit';
   return 'order';
-}
-
-/** filledQuote / filledQty back in price minor units, rounded down. */
-function averagePrice(spec: MarketSpec, qty: bigint, quote: bigint): bigint {
-  if (qty === 0n) return 0n;
-  return (quote * pow10(spec.priceScale + spec.qtyScale - spec.quoteScale)) / qty;
 }
 
 /** JSON with bigints as digits and keys in a fixed order, for the canonical state. */

@@ -21,12 +21,18 @@ export const BTCUSDT: SpotMarketConfig = {
   selfTrade: 'cancelResting',
 };
 
-/** A ledger that keeps every result it returned, so a test can rebuild a twin (restore takes balances and results). */
+/**
+ * A ledger that keeps every result its own commands returned, so a test can rebuild a twin (restore takes
+ * balances and results; the spot engine's steps are its own and come back with it).
+ */
 export class RecordingLedger extends LedgerEngine {
   readonly recorded: CommandResult[] = [];
 
   override apply(command: LedgerCommand): CommandResult {
-    const result = super.apply(command);
+    return this.keep(super.apply(command));
+  }
+
+  private keep(result: CommandResult): CommandResult {
     if (result.seq > 0 && !result.duplicate) this.recorded.push(result);
     return result;
   }

@@ -1,0 +1,204 @@
+/**
+ * Orders over HTTP: spot limit orders through the real server (token check, body validation, the engine, durable
+ * group commit on SQLite — or PostgreSQL with DATABASE_URL — and the answer), driven by autocannon on 127.0.0.1,
+ * next to a validated no-op POST of the same server (same token check and body schema, no engine and no commit)
+ * in the same run. Prints orders/s, p50/p99 latency, errors, and the ratio to the no-op, per run and as medians.
+ *
+ *   npx tsx tests/bench/orders-http.ts [--connections 64] [--seconds 10] [--runs 3] [--members 200]
+ *
+ * The server runs in a child process, the load generator in this one. Orders are limit buys and sells of BTC/USDT
+ * within ±25 ticks of one price, so about half cross and fill, the rest rest on the book.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { definePlugin, PLUGIN_API_VERSION } from '../../core/plugin-api';
+import { createServer } from '../../core/server/app';
+import { defineServerPlugin } from '../../core/server';
+import { loadSiteConfig } from '../../core/server/site-config-loader';
+import { createMember } from '../../plugins/identity/server/members';
+import { PLACE_BODY } from '../../plugins/spot/server/member-routes';
+import { WALLET_SERVICE, type WalletService } from '../../plugins/wallet/shared/service';
+
+const { values } = parseArgs({
+  options: {
+    role: { type: 'string', default: 'load' },
+    connections: { type: 'string', default: '64' },
+    seconds: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '3' },
+    members: { type: 'string', default: '200' },
+  },
+});
+const CONNECTIONS = Number(values.connections);
+const SECONDS = Number(values.seconds);
+const RUNS = Number(values.runs);
+const MEMBERS = Number(values.members);
+const NOOP_PATH = '/bench/noop';
+const ORDER_PATH = '/coin/entrust/exchange/BTC_USDT';
+
+type FromServer = { kind: 'ready'; base: string; head: string; tokens: string[] } | { kind: 'cpu'; micros: number };
+type ToServer = { kind: 'cpu' } | { kind: 'stop' };
+
+// ---- server (child process) ---------------------------------------------------------------------
+
+/** The same token check and body schema as the order call, and nothing else. */
+const noopPlugin = {
+  manifest: definePlugin({ id: 'bench-noop', apiVersion: PLUGIN_API_VERSION, parts: { web: false, server: true }, description: 'Validated no-op POST.' }),
+  server: defineServerPlugin({
+    id: 'bench-noop',
+    register(registrar) {
+      registrar.route({ method: 'POST', path: NOOP_PATH, auth: 'user', schema: { body: PLACE_BODY }, handler: () => ({}) });
+    },
+  }),
+};
+
+async function runServer(): Promise<void> {
+  process.env.BOURSE_DEMO_MAKER = '0';
+  const dataDir = await mkdtemp(join(tmpdir(), 'bourse-bench-orders-'));
+  const site = await loadSiteConfig('default');
+  const server = await createServer({
+    site,
+    consoleSite: undefined,
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+    tokenSecret: 'o'.repeat(64),
+    logLevel: 'warn',
+    port: 0,
+    announce: () => {},
+    extraPlugins: [noopPlugin],
+  });
+  const base = (await server.listen()).replace(/\/$/, '');
+  const wallet = server.context.use<WalletService>(WALLET_SERVICE);
+  const tokens: string[] = [];
+  for (let index = 0; index < MEMBERS; index += 1) {
+    const member = await createMember(server.context.db, {
+      ref: { kind: 'email', email: `orders-bench-${index}@example.com` },
+      passwordHash: 'no-password-login-in-this-benchmark',
+      invitedBy: null,
+      now: new Date(),
+    });
+    const id = String(member.id);
+    for (const [currency, amount] of [['USDT', '1000000000'], ['BTC', '100000']] as const) {
+      const result = await wallet.submit({ kind: 'depositCredit', id: `bench:${id}:${currency}`, at: Date.now(), userId: id, currency, amount });
+      if (!result.ok) throw new Error(`credit refused: ${result.reason}`);
+    }
+    tokens.push(server.context.issueAccessToken({ kind: 'user', id }).token);
+  }
+  const stop = async (code: number) => {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+    process.exit(code);
+  };
+  process.on('disconnect', () => void stop(1));
+  process.on('message', (command: ToServer) => {
+    if (command.kind === 'cpu') {
+      const usage = process.cpuUsage();
+      process.send!({ kind: 'cpu', micros: usage.user + usage.system } satisfies FromServer);
+    } else void stop(0);
+  });
+  process.send!({ kind: 'ready', base, head: site.api.head, tokens } satisfies FromServer);
+}
+
+// ---- load generator (this process) --------------------------------------------------------------
+
+interface RunResult {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  serverCpu: number;
+}
+
+function orderBody(sequence: number): string {
+  const side = sequence % 2 === 0 ? 'buy' : 'sell';
+  // a price within ±25 ticks of 50000.00; a deterministic spread so both sides cross often
+  const ticks = ((sequence * 7919) % 51) - 25;
+  const price = (5_000_000 + ticks) / 100;
+  return JSON.stringify({ side, type: 'limit', price: price.toFixed(2), num: '0.001' });
+}
+
+async function measure(child: ChildProcess, url: string, tokens: string[], body: (sequence: number) => string): Promise<RunResult> {
+  let sequence = 0;
+  const before = await serverCpu(child);
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest(request) {
+          sequence += 1;
+          return { ...request, body: body(sequence), headers: { ...request.headers, 'blade-auth': `bearer ${tokens[sequence % tokens.length]}` } };
+        },
+      },
+    ],
+  });
+  const cpu = (await serverCpu(child)) - before;
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    serverCpu: cpu / 1e6 / SECONDS,
+  };
+}
+
+async function runLoad(): Promise<void> {
+  // BENCH_CPU_PROFILE=dir writes the server's CPU profile there
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const child = fork(fileURLToPath(import.meta.url), ['--role', 'server', '--members', String(MEMBERS)], {
+    stdio: 'inherit',
+    execArgv: [...process.execArgv, ...profile],
+  });
+  const ready = await nextMessage(child, 'ready');
+  if (ready.kind !== 'ready') throw new Error('server did not start');
+  const api = (path: string) => `${ready.base}/api/${ready.head}${path}`;
+  const check = await fetch(api(ORDER_PATH), { method: 'POST', headers: { 'content-type': 'application/json', 'blade-auth': `bearer ${ready.tokens[0]}` }, body: orderBody(0) });
+  if (check.status !== 200) throw new Error(`an order was refused: ${check.status} ${await check.text()}`);
+  console.log(`${MEMBERS} funded members; ${RUNS} run(s) of ${SECONDS} s with ${CONNECTIONS} connections${process.env.DATABASE_URL ? ' on PostgreSQL' : ' on SQLite'}`);
+
+  const noop: RunResult[] = [];
+  const orders: RunResult[] = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    noop.push(await measure(child, api(NOOP_PATH), ready.tokens, orderBody));
+    orders.push(await measure(child, api(ORDER_PATH), ready.tokens, orderBody));
+    const [n, o] = [noop.at(-1)!, orders.at(-1)!];
+    console.log(
+      `run ${run}: orders ${o.perSecond.toFixed(0)}/s p50 ${o.p50} ms p99 ${o.p99} ms errors ${o.errors} server CPU ${(o.serverCpu * 100).toFixed(0)}% | ` +
+        `no-op ${n.perSecond.toFixed(0)}/s p99 ${n.p99} ms errors ${n.errors} | ratio ${(o.perSecond / n.perSecond).toFixed(2)}`,
+    );
+  }
+  const median = (runs: RunResult[], key: keyof RunResult) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  console.log(
+    `median: orders ${median(orders, 'perSecond').toFixed(0)}/s p50 ${median(orders, 'p50')} ms p99 ${median(orders, 'p99')} ms; ` +
+      `no-op ${median(noop, 'perSecond').toFixed(0)}/s p99 ${median(noop, 'p99')} ms; orders / no-op ${(median(orders, 'perSecond') / median(noop, 'perSecond')).toFixed(2)}`,
+  );
+  child.send({ kind: 'stop' } satisfies ToServer);
+}
+
+function nextMessage(child: ChildProcess, kind: FromServer['kind']): Promise<FromServer> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: FromServer) => {
+      if (message.kind !== kind) return;
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+}
+
+async function serverCpu(child: ChildProcess): Promise<number> {
+  child.send({ kind: 'cpu' } satisfies ToServer);
+  const message = await nextMessage(child, 'cpu');
+  return message.kind === 'cpu' ? message.micros : 0;
+}
+
+if (values.role === 'server') await runServer();
+else await runLoad();
