@@ -108,6 +108,8 @@ export interface ServerContext {
   now(): Date;
   /** Data directory (uploads, SQLite file). */
   dataDir: string;
+  /** The server's own base URL (http://127.0.0.1:8080) once it listens, for clients inside the process; undefined before. */
+  listeningUrl(): string | undefined;
   /** Signs an access token for the principal with the server's secret (lifetime default: 7 days). */
   issueAccessToken(principal: Principal, options?: { lifetimeSeconds?: number }): { token: string; claims: { iat: number; exp: number; sid: string } };
   /** Ends a session (token family) now: its access tokens stop working on every request and realtime connect. */

@@ -78,9 +78,17 @@ export interface HttpClient {
 
 export type TopicListener = (payload: unknown, topic: string) => void;
 
+export interface SubscribeOptions {
+  /**
+   * Called when messages of the topic may have been missed (a sequence jump, or a reconnect): reload the REST
+   * snapshot the topic's messages apply to.
+   */
+  onGap?: (topic: string) => void;
+}
+
 export interface RealtimeClient {
   /** Subscribe to a topic; returns an unsubscribe function. */
-  subscribe(topic: string, listener: TopicListener): () => void;
+  subscribe(topic: string, listener: TopicListener, options?: SubscribeOptions): () => void;
   readonly connected: boolean;
 }
 

@@ -127,6 +127,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     const revokedSessions = new RevokedSessions(database.db, nowSeconds);
     const verifyToken = (token: string | undefined): Principal | null =>
       revokedSessions.admit(verifyAccessToken(token, options.tokenSecret, nowSeconds()));
+    let listeningUrl: string | undefined;
     const context: ServerContext = {
       db: database.db,
       dialect: database.dialect,
@@ -136,6 +137,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
       log,
       now,
       dataDir: options.dataDir,
+      listeningUrl: () => listeningUrl,
       issueAccessToken: (principal, tokenOptions) =>
         issueAccessToken(principal, options.tokenSecret, { nowSeconds: nowSeconds(), lifetimeSeconds: tokenOptions?.lifetimeSeconds }),
       sessions: { revoke: (sessionId, expiresAt) => revokedSessions.revoke(sessionId, expiresAt) },
@@ -160,6 +162,12 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
       (request as { rawBody?: string }).rawBody = body as string;
       done(null, parseFormBody(body as string));
+    });
+    // Binance clients send "Content-Type: application/json" with an empty body on signed /api/v3 calls (the
+    // parameters travel in the query string); Binance reads that as no body, and so does this server.
+    app.addHook('onRequest', async (request) => {
+      const empty = (request.headers['content-length'] ?? '0') === '0' && !request.headers['transfer-encoding'];
+      if (empty && request.url.startsWith('/api/v3/')) delete request.headers['content-type'];
     });
     app.setErrorHandler((error, request, reply) => {
       const description = describeError(error);
@@ -225,6 +233,8 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
       async listen() {
         const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
         const origin = address.replace('[::1]', 'localhost');
+        // a wildcard address is reached through the loopback
+        listeningUrl = origin.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//localhost:');
         if (firstOperator) {
           const consolePath = options.consoleSite?.basePath ?? '/console/';
           announce(

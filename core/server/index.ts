@@ -23,6 +23,7 @@ export { clientAuthorizationHeader, isClientAuthorized } from './http/client-aut
 export { notFoundError } from './http/envelope';
 export { contentDisposition } from './http/routes';
 export { CgformStore, readFormSchema, type FormHead, type FormRow } from './cgform/store';
+export { currencyItems, type CurrencyItem } from './config/routes';
 export { DEFAULT_PASSWORD_HASHING, hashPassword, verifyPassword, type PasswordHashing } from './console/operators';
 export { generateTotpSecret, matchTotpStep, totpCode, totpUri, TOTP_PERIOD_S } from './console/totp';
 export { toCsv, toXlsx, type Table } from './export/spreadsheet';

@@ -11,8 +11,9 @@ export interface RealtimeEnvelope<T = unknown> {
 
 /**
  * Who reads which topic, and the outgoing messages of the current event-loop turn. Messages are framed once
- * (one MQTT PUBLISH buffer each); at the end of the turn the frames of a topic are joined and the same buffer
- * is written to every subscriber of that topic, so a burst costs one write per subscriber, not one per message.
+ * (one MQTT PUBLISH buffer each). At the end of the turn every subscriber gets one buffer: the frames of all the
+ * turn's topics it reads, joined once per distinct set of topics and shared by every subscriber reading that set.
+ * A burst on several topics thus costs one write per subscriber and no per-subscriber copying.
  */
 export class Fanout<S extends object> {
   private readonly subscribers = new Map<string, Set<S>>();
@@ -22,13 +23,9 @@ export class Fanout<S extends object> {
   private scheduled: NodeJS.Immediate | null = null;
   private stopped = false;
 
-  /**
-   * @param deliver writes a buffer of frames to one subscriber
-   * @param endOfTurn called after every subscriber got this turn's frames (e.g. to uncork what was corked)
-   */
+  /** @param deliver writes a buffer of frames to one subscriber; called at most once per subscriber and turn */
   constructor(
     private readonly deliver: (subscriber: S, frames: Buffer) => void,
-    private readonly endOfTurn: () => void = () => {},
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -86,14 +83,38 @@ export class Fanout<S extends object> {
   flush(): void {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = null;
+    if (this.outbox.size === 1) {
+      const [[topic, frames]] = this.outbox;
+      this.outbox.clear();
+      const bytes = frames.length === 1 ? frames[0] : Buffer.concat(frames);
+      for (const reader of this.subscribers.get(topic) ?? []) this.deliver(reader, bytes);
+      return;
+    }
+    const topics: Buffer[] = [];
+    // Which of this turn's topics each subscriber reads, as indexes into `topics` in ascending order.
+    const readsOf = new Map<S, number[]>();
     for (const [topic, frames] of this.outbox) {
       const readers = this.subscribers.get(topic);
       if (!readers) continue;
-      const bytes = frames.length === 1 ? frames[0] : Buffer.concat(frames);
-      for (const reader of readers) this.deliver(reader, bytes);
+      const index = topics.push(frames.length === 1 ? frames[0] : Buffer.concat(frames)) - 1;
+      for (const reader of readers) {
+        const reads = readsOf.get(reader);
+        if (reads) reads.push(index);
+        else readsOf.set(reader, [index]);
+      }
     }
     this.outbox.clear();
-    this.endOfTurn();
+    const joined = new Map<string, Buffer>();
+    for (const [reader, reads] of readsOf) {
+      if (reads.length === 1) {
+        this.deliver(reader, topics[reads[0]]);
+        continue;
+      }
+      const key = reads.join(',');
+      let bytes = joined.get(key);
+      if (!bytes) joined.set(key, (bytes = Buffer.concat(reads.map((index) => topics[index]))));
+      this.deliver(reader, bytes);
+    }
   }
 
   stop(): void {

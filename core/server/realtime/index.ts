@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
-import type { Writable } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Principal } from '../../plugin-api';
 import { Conflator } from './conflator';
 import { Fanout } from './fanout';
 import { TopicRules, addBuiltInRules, type TopicRule } from './topic-rules';
-import { attachWebSocketGateway } from './websocket';
+import { attachWebSocketGateway, writeToConnection } from './websocket';
 
 export type { RealtimeEnvelope } from './fanout';
 export { REALTIME_PATH } from './websocket';
@@ -55,25 +55,9 @@ export function createRealtimeBroker(options: RealtimeBrokerOptions): RealtimeBr
   addBuiltInRules(rules);
   const principals = new WeakMap<Client, Principal | null>();
 
-  // Connections written to in this turn stay corked until its end, so all of a turn's topics reach a client
-  // in one WebSocket frame (one socket write) instead of one per topic.
-  const corked = new Set<Writable>();
-  const fanout = new Fanout<Client>(
-    (client, bytes) => {
-      if (!client.connected || client.closed) return;
-      const conn = client.conn as Writable;
-      if (conn.writableLength > MAX_CLIENT_BACKLOG_BYTES) return;
-      if (!corked.has(conn)) {
-        conn.cork();
-        corked.add(conn);
-      }
-      conn.write(bytes);
-    },
-    () => {
-      for (const conn of corked) conn.uncork();
-      corked.clear();
-    },
-  );
+  const fanout = new Fanout<Client>((client, bytes) => {
+    if (client.connected && !client.closed) writeToConnection(client.conn as Duplex, bytes, MAX_CLIENT_BACKLOG_BYTES);
+  });
   const conflator = new Conflator(options.conflateIntervalMs ?? DEFAULT_CONFLATE_INTERVAL_MS, (topic, payload) =>
     fanout.send(topic, payload),
   );

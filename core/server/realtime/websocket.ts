@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, createWebSocketStream, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer, createWebSocketStream } from 'ws';
 
 /** The path the broker answers on; every other upgrade request is left to other listeners. */
 export const REALTIME_PATH = '/mqtt';
@@ -10,6 +10,10 @@ const MQTT_SUBPROTOCOLS = ['mqtt', 'mqttv3.1'];
 
 /** Clients only send small control packets (CONNECT, SUBSCRIBE, PINGREQ); anything larger is refused. */
 const MAX_INBOUND_FRAME_BYTES = 64 * 1024;
+
+/** The WebSocket under each connection's byte stream, for writes that need not go through the stream. */
+const socketOf = new WeakMap<Duplex, WebSocket>();
+const BINARY_FRAME = { binary: true, compress: false, fin: true } as const;
 
 export interface WebSocketGateway {
   /** Terminates every open socket and stops accepting upgrades. */
@@ -27,6 +31,8 @@ export function attachWebSocketGateway(
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_INBOUND_FRAME_BYTES,
+    // Compression would cost a deflate per subscriber per message: the same frame could no longer go to all.
+    perMessageDeflate: false,
     handleProtocols: (offered) => MQTT_SUBPROTOCOLS.find((protocol) => offered.has(protocol)) ?? false,
   });
   let closed = false;
@@ -62,11 +68,12 @@ function pathOf(url: string | undefined): string {
 }
 
 /**
- * A byte stream over the socket. Writes queued while an earlier one is in flight (or written in one turn
- * while corked) go out joined in one WebSocket frame instead of one frame each.
+ * A byte stream over the socket. Writes queued while an earlier one is in flight go out joined in one
+ * WebSocket frame instead of one frame each.
  */
 function toStream(ws: WebSocket): Duplex {
   const stream = createWebSocketStream(ws);
+  socketOf.set(stream, ws);
   stream._writev = (chunks, callback) => {
     const joined = chunks.length === 1 ? chunks[0].chunk : Buffer.concat(chunks.map(({ chunk }) => chunk));
     stream._write(joined, 'buffer' as BufferEncoding, callback);
@@ -74,4 +81,18 @@ function toStream(ws: WebSocket): Duplex {
   // The MQTT layer reports connection errors itself; a socket reset before it takes over is not an error here.
   stream.on('error', () => {});
   return stream;
+}
+
+/**
+ * Writes bytes of MQTT packets to a connection from `onStream` as one binary frame, unless more than
+ * `maxBacklogBytes` already wait for it (a slow reader): then nothing is written and the result is false.
+ * When the stream holds nothing of its own, the bytes go straight to the WebSocket (the same order, without the
+ * stream's per-write work); otherwise they queue behind what the MQTT layer wrote.
+ */
+export function writeToConnection(stream: Duplex, bytes: Buffer, maxBacklogBytes: number): boolean {
+  const ws = socketOf.get(stream);
+  if (stream.writableLength + (ws?.bufferedAmount ?? 0) > maxBacklogBytes) return false;
+  if (ws && stream.writableLength === 0 && ws.readyState === WebSocket.OPEN) ws.send(bytes, BINARY_FRAME);
+  else stream.write(bytes);
+  return true;
 }

@@ -173,6 +173,25 @@ describe('realtime client', () => {
     expect(t.onGap).toHaveBeenCalledTimes(1);
   });
 
+  it('tells the subscription that asked for it about a gap of its topic, until it unsubscribes', () => {
+    const t = setup();
+    t.realtime.start();
+    t.mqtt.connect();
+    const depthGaps = vi.fn();
+    const indexGaps = vi.fn();
+    const off = t.realtime.subscribe('depth_BTC_USDT', () => {}, { onGap: depthGaps });
+    t.realtime.subscribe('index', () => {}, { onGap: indexGaps });
+    t.mqtt.deliver('depth_BTC_USDT', 1, 'a');
+    t.mqtt.deliver('depth_BTC_USDT', 3, 'b');
+    expect(depthGaps).toHaveBeenCalledWith('depth_BTC_USDT');
+    expect(indexGaps).not.toHaveBeenCalled();
+    off();
+    t.realtime.subscribe('depth_BTC_USDT', () => {});
+    t.mqtt.deliver('depth_BTC_USDT', 5, 'c');
+    t.mqtt.deliver('depth_BTC_USDT', 9, 'd');
+    expect(depthGaps).toHaveBeenCalledTimes(1);
+  });
+
   it('reports a gap for every topic after a reconnect and takes the next sequence as the new start', () => {
     const t = setup();
     t.realtime.start();

@@ -1,6 +1,6 @@
 import { action, makeObservable, observable } from 'mobx';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import type { RealtimeClient, TopicListener } from '../../plugin-api';
+import type { RealtimeClient, SubscribeOptions, TopicListener } from '../../plugin-api';
 import { WS_KEEPALIVE_S } from '../../shared/constants';
 
 export type MqttFactory = (url: string, options: IClientOptions) => MqttClient;
@@ -46,6 +46,7 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
   private client: MqttClient | null = null;
   private readonly listeners = new Map<string, Set<TopicListener>>();
   private readonly lastSeq = new Map<string, number>();
+  private readonly gapHandlers = new Map<string, Set<(topic: string) => void>>();
   /** Whether any connection has come up before: the next one may have missed messages. */
   private connectedBefore = false;
   private readonly factory: MqttFactory;
@@ -98,7 +99,7 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
     this.start();
   }
 
-  subscribe(topic: string, listener: TopicListener): () => void {
+  subscribe(topic: string, listener: TopicListener, options?: SubscribeOptions): () => void {
     let topicListeners = this.listeners.get(topic);
     if (!topicListeners) {
       topicListeners = new Set();
@@ -108,12 +109,23 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
     // A wrapper per call, so the same function subscribed twice needs two unsubscribes.
     const entry: TopicListener = (payload, from) => listener(payload, from);
     topicListeners.add(entry);
+    const onGap = options?.onGap && ((from: string) => options.onGap!(from));
+    if (onGap) {
+      const handlers = this.gapHandlers.get(topic) ?? new Set();
+      handlers.add(onGap);
+      this.gapHandlers.set(topic, handlers);
+    }
 
     let subscribed = true;
     return () => {
       if (!subscribed) return;
       subscribed = false;
       topicListeners.delete(entry);
+      if (onGap) {
+        const handlers = this.gapHandlers.get(topic);
+        handlers?.delete(onGap);
+        if (handlers?.size === 0) this.gapHandlers.delete(topic);
+      }
       if (topicListeners.size > 0 || this.listeners.get(topic) !== topicListeners) return;
       this.listeners.delete(topic);
       this.lastSeq.delete(topic);
@@ -162,10 +174,13 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
   }
 
   private reportGap(topic: string): void {
-    try {
-      this.options.onGap?.(topic);
-    } catch (error) {
-      console.error(`Realtime gap handler for "${topic}" failed`, error);
+    const handlers = [this.options.onGap, ...(this.gapHandlers.get(topic) ?? [])];
+    for (const handler of handlers) {
+      try {
+        handler?.(topic);
+      } catch (error) {
+        console.error(`Realtime gap handler for "${topic}" failed`, error);
+      }
     }
   }
 }

@@ -1,5 +1,5 @@
 import { action, makeObservable, observableRef } from 'mobx';
-import type { TopicListener } from '../../plugin-api';
+import type { SubscribeOptions, TopicListener } from '../../plugin-api';
 import type { ControlledRealtimeClient } from '../realtime';
 
 export type RealtimeFactory = () => Promise<ControlledRealtimeClient>;
@@ -7,6 +7,7 @@ export type RealtimeFactory = () => Promise<ControlledRealtimeClient>;
 interface PendingSubscription {
   topic: string;
   listener: TopicListener;
+  options: SubscribeOptions | undefined;
   unsubscribe: (() => void) | null;
   cancelled: boolean;
 }
@@ -52,9 +53,9 @@ export class LazyRealtimeClient implements ControlledRealtimeClient {
     }
   }
 
-  subscribe(topic: string, listener: TopicListener): () => void {
-    if (this.client) return this.client.subscribe(topic, listener);
-    const entry: PendingSubscription = { topic, listener, unsubscribe: null, cancelled: false };
+  subscribe(topic: string, listener: TopicListener, options?: SubscribeOptions): () => void {
+    if (this.client) return this.client.subscribe(topic, listener, options);
+    const entry: PendingSubscription = { topic, listener, options, unsubscribe: null, cancelled: false };
     this.pending.push(entry);
     return () => {
       entry.cancelled = true;
@@ -78,7 +79,7 @@ export class LazyRealtimeClient implements ControlledRealtimeClient {
   private attach(client: ControlledRealtimeClient): void {
     this.client = client;
     for (const entry of this.pending) {
-      if (!entry.cancelled) entry.unsubscribe = client.subscribe(entry.topic, entry.listener);
+      if (!entry.cancelled) entry.unsubscribe = client.subscribe(entry.topic, entry.listener, entry.options);
     }
     this.pending = [];
     if (this.running) client.start();
