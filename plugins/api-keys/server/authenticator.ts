@@ -3,6 +3,7 @@ import type { ApiKeysService, Authenticated, SignedRequest } from '../shared/ser
 import { ipAllowed } from './ip-allow-list';
 import { API_KEY_PATTERN, permissionsOf, type KeyStore } from './key-store';
 import { signatureMatches, withoutSignature } from './signature';
+import type { SystemKeys } from './system-keys';
 import type { WeightLimit } from './weight-limit';
 
 /** last_used_at is written at most once a minute per key, not on every request. */
@@ -10,6 +11,8 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 
 export interface AuthenticatorDeps {
   keys: KeyStore;
+  /** Keys of the server's own members, checked before the database. */
+  system: SystemKeys;
   limit: WeightLimit;
   now: () => Date;
   /** False for a member who may not use the platform now (frozen). */
@@ -23,7 +26,8 @@ export function createAuthenticator(deps: AuthenticatorDeps): ApiKeysService['au
   return async (request: SignedRequest): Promise<Authenticated | BinanceError> => {
     const apiKey = request.apiKey?.trim();
     if (!apiKey || !API_KEY_PATTERN.test(apiKey)) return BINANCE_ERRORS.badApiKeyFormat();
-    const row = await deps.keys.byApiKey(apiKey);
+    const system = deps.system.lookup(apiKey);
+    const row = system?.row ?? (await deps.keys.byApiKey(apiKey));
     if (!row || Number(row.disabled) === 1) return BINANCE_ERRORS.rejectedApiKey();
 
     const charged = deps.limit.charge(String(row.id), request.weight ?? 1);
@@ -34,7 +38,7 @@ export function createAuthenticator(deps: AuthenticatorDeps): ApiKeysService['au
     if (!ipAllowed(JSON.parse(row.ips) as string[], request.ip) || !permissions.includes(request.permission)) {
       return BINANCE_ERRORS.rejectedApiKey();
     }
-    if (!(await deps.memberActive(row.member_id))) return BINANCE_ERRORS.rejectedApiKey();
+    if (!system && !(await deps.memberActive(row.member_id))) return BINANCE_ERRORS.rejectedApiKey();
 
     const { signed, signature } = withoutSignature(request.queryString, request.body);
     const params = Object.fromEntries([...new URLSearchParams(request.queryString), ...new URLSearchParams(request.body)].filter(([key]) => key !== 'signature'));
@@ -48,9 +52,10 @@ export function createAuthenticator(deps: AuthenticatorDeps): ApiKeysService['au
     const now = deps.now();
     const timestamp = Number(params.timestamp);
     if (timestamp < now.getTime() - recvWindow || timestamp > now.getTime() + TIMESTAMP_AHEAD_MAX_MS) return BINANCE_ERRORS.invalidTimestamp();
-    if (!signatureMatches(await deps.keys.secretOf(row), signed, signature)) return BINANCE_ERRORS.invalidSignature();
+    const secret = system ? system.secret : await deps.keys.secretOf(row);
+    if (!signatureMatches(secret, signed, signature)) return BINANCE_ERRORS.invalidSignature();
 
-    if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_GRANULARITY_MS) await deps.keys.markUsed(row.id, now);
+    if (!system && (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_GRANULARITY_MS)) await deps.keys.markUsed(row.id, now);
     return { memberId: row.member_id, keyId: String(row.id), permissions, params };
   };
 }

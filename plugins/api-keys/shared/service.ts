@@ -29,6 +29,12 @@ export interface Authenticated {
   params: Record<string, string>;
 }
 
+/** A key the server issued to one of its own members; the secret signs that member's requests. */
+export interface SystemApiKey {
+  apiKey: string;
+  secret: string;
+}
+
 export interface ApiKeysService {
   /**
    * Checks a signed request as Binance does: key (-2014 format, -2015 unknown, disabled, IP not allowed, permission
@@ -36,4 +42,10 @@ export interface ApiKeysService {
    * [now − recvWindow, now + 1000] (-1021) and the HMAC-SHA256 signature of query string + body (-1022).
    */
   authenticate(request: SignedRequest): Promise<Authenticated | BinanceError>;
+  /**
+   * A read + trade key for a member the server runs itself (the demo market maker, whose id is no identity member):
+   * kept in memory only (gone at restart), usable from the loopback address only, never listed to anyone.
+   */
+  issueSystemKey(memberId: string, label: string): SystemApiKey;
+  revokeSystemKey(apiKey: string): void;
 }

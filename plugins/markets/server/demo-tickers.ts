@@ -1,16 +1,10 @@
 import { formatDecimal, mulDiv, parseDecimal, pow10, splitDecimal } from '../../../core/shared';
+import type { LiveTicker } from '../shared/service';
 import { CONTRACT_TYPE } from '../shared/types';
 import { listingKey } from './catalogue';
 
 /** Ticker columns of market_symbol, decimal strings. */
-export interface TickerValues {
-  close: string;
-  zdf: string;
-  high: string;
-  low: string;
-  amount: string;
-  vol: string;
-}
+export type TickerValues = LiveTicker;
 
 type ReferenceQuote = Omit<TickerValues, 'amount'>;
 

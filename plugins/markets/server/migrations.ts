@@ -32,4 +32,22 @@ export const MARKETS_MIGRATIONS: Migration[] = [
         .execute();
     },
   },
+  {
+    name: '002_market_watchlist',
+    async up(db, dialect) {
+      await withAutoId(db.schema.createTable('market_watchlist'), dialect)
+        .addColumn('member_id', 'varchar(40)', (column) => column.notNull())
+        .addColumn('symbol', 'varchar(32)', (column) => column.notNull())
+        .addColumn('contract_type', 'integer', (column) => column.notNull())
+        // ISO-8601 UTC, sorts as text.
+        .addColumn('created_at', 'varchar(40)', (column) => column.notNull())
+        .execute();
+      await db.schema
+        .createIndex('market_watchlist_member_market')
+        .on('market_watchlist')
+        .columns(['member_id', 'symbol', 'contract_type'])
+        .unique()
+        .execute();
+    },
+  },
 ];

@@ -1,14 +1,14 @@
 import type { ServerRegistrar } from '../../../core/plugin-api';
 import { initDataQuerySchema, noQuerySchema } from '../shared/schemas';
 import type { ContractRow, MarketInitData, MarketKind, MarketRow } from '../shared/types';
+import type { Markets } from './markets-service';
 import { listMarkets } from './repository';
-import { toContractRow, toMarketRow } from './rows';
+import { toContractRow } from './rows';
 
-export function registerMarketRoutes(registrar: ServerRegistrar): void {
+export function registerMarketRoutes(registrar: ServerRegistrar, live: Markets): void {
   const { context } = registrar;
-  const db = context.db;
-  const contracts = async (): Promise<ContractRow[]> => (await listMarkets(db, 'contract')).map(toContractRow);
-  const markets = async (kind: MarketKind): Promise<MarketRow[]> => (await listMarkets(db, kind)).map(toMarketRow);
+  const contracts = async (): Promise<ContractRow[]> => (await listMarkets(context.db, 'contract')).map(toContractRow);
+  const markets = (kind: MarketKind): Promise<MarketRow[]> => live.rows(kind);
 
   registrar.route<Record<string, never>, unknown, unknown, MarketRow[]>({
     method: 'GET',

@@ -3,8 +3,7 @@ import type { ServerContext } from '../../../core/plugin-api';
 import { CONTRACT_TYPE } from '../shared/types';
 import { listingKey, SYMBOL_LISTINGS } from './catalogue';
 import { demoTicker } from './demo-tickers';
-
-const SORT_STEP = 10;
+import { newMarketRow, SORT_STEP } from './repository';
 
 /** Inserts the listed markets that are missing; existing rows (and operator edits) stay as they are. */
 export async function seedSymbols(db: Kysely<any>): Promise<number> {
@@ -16,21 +15,7 @@ export async function seedSymbols(db: Kysely<any>): Promise<number> {
     if (present.has(listingKey(symbol, listing.contractType))) continue;
     await db
       .insertInto('market_symbol')
-      .values({
-        symbol,
-        base: listing.base,
-        quote: listing.quote,
-        kind: listing.contractType === CONTRACT_TYPE.spot ? 'spot' : 'contract',
-        contract_type: listing.contractType,
-        price_scale: listing.priceScale,
-        qty_scale: listing.qtyScale,
-        sort: (index + 1) * SORT_STEP,
-        hot: listing.hot ? 1 : 0,
-        is_new: listing.isNew ? 1 : 0,
-        enabled: 1,
-        listed_at: listing.listedAt,
-        demo: 0,
-      })
+      .values(newMarketRow({ ...listing, symbol, sort: (index + 1) * SORT_STEP }))
       .execute();
     inserted += 1;
   }

@@ -56,3 +56,18 @@ export interface MarketInitData {
 export function pairPathSegment(symbol: string): string {
   return symbol.replace('/', '_');
 }
+
+/**
+ * Watchlist paths (member): a = the pair as trading paths name it (BTC_USDT), b = contract_type (0 spot, 1 ubw,
+ * 2 bbw). getOptional lists WatchlistItem[] oldest first; add and cancel answer the new list and are idempotent.
+ */
+export const WATCHLIST_PATHS = {
+  list: '/coin/quotes/getOptional',
+  add: '/coin/quotes/addOptional/:a/:b',
+  cancel: '/coin/quotes/cancelOptional/:a/:b',
+} as const;
+
+export interface WatchlistItem {
+  symbol_name: string;
+  contract_type: ContractTypeCode;
+}

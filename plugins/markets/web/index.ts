@@ -10,7 +10,7 @@ export default defineWebPlugin({
     { name: RATES_ROUTE, path: '/rate/index', page: () => import('./pages/RatesPage') },
   ],
   components: [{ slot: 'home.sections', order: 10, component: () => import('./components/HomeBoards') }],
-  stores: { [MARKETS_STORE]: (root) => new MarketsStore(root.http) },
+  stores: { [MARKETS_STORE]: (root) => new MarketsStore(root.http, root.realtime) },
   locales: (language) => import(`../../../locales/${language}/markets.json`),
   search: marketSearch,
 });

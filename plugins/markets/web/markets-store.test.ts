@@ -2,12 +2,13 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { page, plugin } from '../../../core/web/testing/fixtures';
 import { createTestRoot } from '../../../core/web/testing/test-root';
 import manifest from '../plugin';
 import { MARKETS_STORE } from './ids';
 import webPlugin from './index';
 import { MarketsStore } from './markets-store';
-import { envelope, initDataHandler, SPOT_ROWS } from './testing/market-rows';
+import { CONTRACT_ROWS, envelope, GapRealtime, initDataHandler, marketRow, SPOT_ROWS, tickerMessage } from './testing/market-rows';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -20,8 +21,9 @@ function setup() {
     plugins: [{ manifest, web: webPlugin }],
     fetch: (input, init) => globalThis.fetch(input, init),
   });
-  const store = new MarketsStore(root.http, () => clock);
-  return { root, store, advance: (ms: number) => (clock += ms) };
+  const realtime = new GapRealtime();
+  const store = new MarketsStore(root.http, realtime, () => clock);
+  return { root, store, realtime, advance: (ms: number) => (clock += ms) };
 }
 
 describe('MarketsStore', () => {
@@ -93,6 +95,117 @@ describe('MarketsStore', () => {
   });
 });
 
+describe('live market rows', () => {
+  const btcLive = { ...SPOT_ROWS[0]!, close: '68000.5', zdf: '3.1', demo: false };
+
+  it('follow a topic with one subscription while any page follows it', () => {
+    const { store, realtime } = setup();
+    const stopA = store.follow('index');
+    const stopB = store.follow('index');
+    const stopAll = store.follow('all_symbol_detail');
+    expect(realtime.topics).toEqual(['index', 'all_symbol_detail']);
+    stopA();
+    stopA();
+    expect(realtime.topics).toEqual(['index', 'all_symbol_detail']);
+    stopB();
+    stopAll();
+    expect(realtime.topics).toEqual([]);
+  });
+
+  it('merge a ticker message into the rows, keeping unchanged rows and noting the price move', async () => {
+    server.use(initDataHandler());
+    const { store, realtime } = setup();
+    await store.ensure('spot');
+    store.follow('index');
+    const eth = store.spot[1];
+    realtime.emit('index', tickerMessage([btcLive, { ...SPOT_ROWS[3]!, close: '0.5' }]));
+    expect(store.spot[0]).toMatchObject({ symbol_name: 'BTC/USDT', close: '68000.5', zdf: '3.1', demo: false, hot: 1, avatar: '/static/coins/btc.svg' });
+    expect(store.spot[1]).toBe(eth);
+    expect(store.moves.get('BTC/USDT#0')).toBe('up');
+    expect(store.moves.get('XRP/USDT#0')).toBe('down');
+    expect(store.gainers[0]!.coin_symbol).toBe('DOGE');
+    expect(store.hot[0]!.close).toBe('68000.5');
+    // The same message again changes nothing.
+    const rows = store.spot;
+    realtime.emit('index', tickerMessage([btcLive]));
+    expect(store.spot).toBe(rows);
+  });
+
+  it('apply the contract rows of all_symbol_detail to the contract list only, and ignore a malformed message', async () => {
+    server.use(initDataHandler());
+    const { store, realtime } = setup();
+    await Promise.all([store.ensure('spot'), store.ensure('contract')]);
+    store.follow('all_symbol_detail');
+    realtime.emit('all_symbol_detail', tickerMessage([btcLive, { ...CONTRACT_ROWS[0]!, close: '60000' }]));
+    expect(store.spot[0]!.close).toBe('68000.5');
+    expect(store.contracts[0]).toMatchObject({ symbol_name: 'BTC/USDT', contract_type: 1, close: '60000' });
+    expect(store.moves.get('BTC/USDT#1')).toBe('down');
+    realtime.emit('all_symbol_detail', { nope: true } as never);
+    expect(store.contracts[0]!.close).toBe('60000');
+  });
+
+  it('reload the followed lists after a gap, and a list that misses a newly listed market', async () => {
+    const counts: Record<string, number> = {};
+    server.use(initDataHandler(counts));
+    const { store, realtime, advance } = setup();
+    await store.ensure('spot');
+    store.follow('all_symbol_detail');
+    advance(1_000);
+    realtime.gap('all_symbol_detail');
+    await waitForCount(counts, 'spot', 2);
+    // The contract list was never shown: it stays unloaded.
+    expect(counts.contract).toBeUndefined();
+    expect(store.status.contract).toBe('idle');
+
+    advance(1_000);
+    realtime.emit('all_symbol_detail', tickerMessage([marketRow('PEPE/USDT')]));
+    await waitForCount(counts, 'spot', 3);
+  });
+});
+
+async function waitForCount(counts: Record<string, number>, kind: string, count: number) {
+  for (let tries = 0; tries < 100 && (counts[kind] ?? 0) < count; tries += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(counts[kind]).toBe(count);
+}
+
+describe('watchlist', () => {
+  it('loads a member list once, stars and unstars by the server answer, and shows none of another member', async () => {
+    const calls: string[] = [];
+    let items = [{ symbol_name: 'ETH/USDT', contract_type: 0 }];
+    server.use(
+      initDataHandler(),
+      http.get('*/api/mjkj-web/coin/quotes/getOptional', () => (calls.push('list'), HttpResponse.json(envelope(items)))),
+      http.post('*/api/mjkj-web/coin/quotes/addOptional/:a/:b', ({ params }) => {
+        calls.push(`add ${params.a} ${params.b}`);
+        items = [...items, { symbol_name: String(params.a).replace('_', '/'), contract_type: Number(params.b) }];
+        return HttpResponse.json(envelope(items));
+      }),
+      http.post('*/api/mjkj-web/coin/quotes/cancelOptional/:a/:b', ({ params }) => {
+        calls.push(`cancel ${params.a} ${params.b}`);
+        items = items.filter((item) => item.symbol_name !== String(params.a).replace('_', '/') || item.contract_type !== Number(params.b));
+        return HttpResponse.json(envelope(items));
+      }),
+    );
+    const { store } = setup();
+    await Promise.all([store.ensure('spot'), store.ensure('contract'), store.watchlist.load('7'), store.watchlist.load('7')]);
+    await store.watchlist.load('7');
+    expect(calls).toEqual(['list']);
+    expect(store.watchlist.has('7', SPOT_ROWS[1]!)).toBe(true);
+    expect(store.watchlist.has('8', SPOT_ROWS[1]!)).toBe(false);
+
+    await store.watchlist.toggle('7', CONTRACT_ROWS[1]!);
+    await store.watchlist.toggle('7', SPOT_ROWS[0]!);
+    await store.watchlist.toggle('7', SPOT_ROWS[1]!);
+    expect(calls.slice(1)).toEqual(['add BTC_USD 2', 'add BTC_USDT 0', 'cancel ETH_USDT 0']);
+    expect(store.rowsOf('favourites', '7').map((row) => [row.symbol_name, row.contract_type])).toEqual([
+      ['BTC/USD', 2],
+      ['BTC/USDT', 0],
+    ]);
+    expect(store.rowsOf('favourites', '8')).toEqual([]);
+    expect(store.rowsOf('favourites', null)).toEqual([]);
+  });
+});
+
 describe('market search', () => {
   it('lists hot pairs first and opens the spot and contract screens by pair', async () => {
     server.use(initDataHandler());
@@ -110,5 +223,33 @@ describe('market search', () => {
     contract!.open(contracts.find((item) => item.symbol === 'BTC/USD')!, root);
     expect(navigated).toEqual(['/exchange/full-screen/BTC_USDT', '/exchange/full-contract/BTC_USD']);
     expect(root.store(MARKETS_STORE)).toBeInstanceOf(MarketsStore);
+  });
+
+  it('answers from the live rows, asks again when nothing follows them, and opens the spot plugin\'s screen route', async () => {
+    const counts: Record<string, number> = {};
+    server.use(initDataHandler(counts));
+    const spotScreen = plugin('spot', { routes: [{ name: 'spot.fullScreen', path: '/trade/full/:type', page: page('spot screen') }] });
+    const { root, realtime } = createTestRoot({
+      plugins: [{ manifest, web: webPlugin }, spotScreen],
+      fetch: (input, init) => globalThis.fetch(input, init),
+    });
+    root.start();
+    const store = root.store<MarketsStore>(MARKETS_STORE);
+    const [spot] = webPlugin.search!;
+    await spot!.load(root);
+    const stop = store.follow('index');
+    realtime.emit('index', tickerMessage([{ ...SPOT_ROWS[0]!, close: '68000.5', zdf: '3.1' }]));
+    const items = await spot!.load(root);
+    expect(items[0]).toMatchObject({ symbol: 'BTC/USDT', close: '68000.5', zdf: '3.1' });
+    expect(counts.spot).toBe(1);
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await spot!.load(root);
+    expect(counts.spot).toBe(2);
+
+    const navigated: string[] = [];
+    root.navigate = (to: string) => void navigated.push(to);
+    spot!.open(items[0]!, root);
+    expect(navigated).toEqual(['/trade/full/BTC_USDT']);
   });
 });

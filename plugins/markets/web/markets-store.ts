@@ -1,8 +1,11 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { HttpClient } from '../../../core/plugin-api';
+import type { HttpClient, RealtimeClient } from '../../../core/plugin-api';
 import type { CurrencyItem } from '../../../core/web';
 import { compareDecimal, MARKET_REQUEST_GUARD_MS } from '../../../core/shared';
+import { MARKET_TOPICS, type TickerMessage } from '../shared/service';
 import { CONTRACT_TYPE, type MarketInitData, type MarketKind, type MarketRow } from '../shared/types';
+import { mergeTickers, rowKey, type PriceMove } from './live-rows';
+import { Watchlist } from './watchlist';
 
 export const INIT_DATA_PATH = '/coin/open/market/initData';
 export const COIN_RATE_PATH = '/coin/open/getCoinRate';
@@ -10,9 +13,20 @@ export const BOARD_SIZE = 5;
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** The table tabs of the markets page: spot, USDT-margined and coin-margined contracts. */
-export type MarketTab = 'spot' | 'ubw' | 'bbw';
-export const MARKET_TABS: readonly MarketTab[] = ['spot', 'ubw', 'bbw'];
+/** The table tabs of the markets page: the member's favourites, spot, USDT-margined and coin-margined contracts. */
+export type MarketTab = 'favourites' | 'spot' | 'ubw' | 'bbw';
+export const MARKET_TABS: readonly MarketTab[] = ['favourites', 'spot', 'ubw', 'bbw'];
+
+/** The market topics a page follows: index carries the spot rows, all_symbol_detail every row. */
+export type MarketTopic = (typeof MARKET_TOPICS)[keyof typeof MARKET_TOPICS];
+const TOPIC_KINDS: Record<MarketTopic, readonly MarketKind[]> = {
+  [MARKET_TOPICS.index]: ['spot'],
+  [MARKET_TOPICS.allSymbolDetail]: ['spot', 'contract'],
+};
+
+function isTickerMessage(payload: unknown): payload is TickerMessage {
+  return typeof payload === 'object' && payload !== null && Array.isArray((payload as TickerMessage).rows);
+}
 
 /** One display currency as GET /coin/open/getCoinRate lists it (rate: units per 1 USD). */
 export type CoinRate = CurrencyItem;
@@ -25,7 +39,8 @@ interface Request<T> {
 
 /**
  * Market rows for every page of the plugin. Each list loads once; any request for the same data
- * within one second reuses the one already sent (spec §9: a one-second guard on market data).
+ * within one second reuses the one already sent (spec §9: a one-second guard on market data). While a page
+ * follows a market topic, its ticker messages update the rows in place; a missed message reloads the lists.
  */
 export class MarketsStore {
   spot: MarketRow[] = [];
@@ -33,25 +48,65 @@ export class MarketsStore {
   rates: CoinRate[] = [];
   status: Record<MarketKind | 'rates', LoadStatus> = { spot: 'idle', contract: 'idle', rates: 'idle' };
   serverTime: string | null = null;
+  /** The last price move of each market (rowKey) since the page opened, for the price colour. */
+  moves: ReadonlyMap<string, PriceMove> = new Map();
+  readonly watchlist: Watchlist;
 
   private readonly requests = new Map<string, Request<unknown>>();
+  private readonly following = new Map<MarketTopic, { count: number; stop: () => void }>();
 
   constructor(
     private readonly http: HttpClient,
+    private readonly realtime: Pick<RealtimeClient, 'subscribe'>,
     private readonly now: () => number = Date.now,
   ) {
-    makeObservable<MarketsStore, 'applyMarkets'>(this, {
+    this.watchlist = new Watchlist(http);
+    makeObservable<MarketsStore, 'applyMarkets' | 'applyTickers'>(this, {
       spot: observableRef,
       contracts: observableRef,
       rates: observableRef,
       status: observable,
       serverTime: observable,
+      moves: observableRef,
       isDemo: computed,
       gainers: computed,
       newest: computed,
       hot: computed,
       applyMarkets: action,
+      applyTickers: action,
     });
+  }
+
+  /**
+   * Keeps the rows of a topic live until the returned function is called; pages and boards follow while
+   * mounted. One subscription per topic however many follow it.
+   */
+  follow(topic: MarketTopic): () => void {
+    let entry = this.following.get(topic);
+    if (!entry) {
+      const stop = this.realtime.subscribe(topic, (payload) => this.applyTickers(topic, payload), {
+        onGap: () => this.reloadFollowed(topic),
+      });
+      entry = { count: 0, stop };
+      this.following.set(topic, entry);
+    }
+    entry.count += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      entry.count -= 1;
+      if (entry.count > 0) return;
+      entry.stop();
+      this.following.delete(topic);
+    };
+  }
+
+  /** The rows of a list as they are now: live while followed, otherwise asked again (within the guard). */
+  async current(kind: MarketKind): Promise<MarketRow[]> {
+    const live = [...this.following.keys()].some((topic) => TOPIC_KINDS[topic].includes(kind));
+    await (live ? this.ensure(kind) : this.refresh(kind));
+    return kind === 'spot' ? this.spot : this.contracts;
   }
 
   /** Loads a market list unless it is already there. */
@@ -90,8 +145,13 @@ export class MarketsStore {
     });
   }
 
-  rowsOf(tab: MarketTab): MarketRow[] {
+  /** The rows of a tab; the favourites tab lists the member's watched markets in the order they were added. */
+  rowsOf(tab: MarketTab, memberId?: string | null): MarketRow[] {
     if (tab === 'spot') return this.spot;
+    if (tab === 'favourites') {
+      const rows = new Map([...this.spot, ...this.contracts].map((row) => [rowKey(row), row]));
+      return this.watchlist.of(memberId).flatMap((item) => rows.get(rowKey(item)) ?? []);
+    }
     const type = tab === 'ubw' ? CONTRACT_TYPE.ubw : CONTRACT_TYPE.bbw;
     return this.contracts.filter((row) => row.contract_type === type);
   }
@@ -123,6 +183,30 @@ export class MarketsStore {
     else this.contracts = data.symbols;
     this.serverTime = data.serverTime;
     this.status[kind] = 'ready';
+  }
+
+  private applyTickers(topic: MarketTopic, payload: unknown): void {
+    if (!isTickerMessage(payload)) return;
+    const spot = mergeTickers(this.spot, payload.rows.filter((row) => row.contract_type === CONTRACT_TYPE.spot));
+    const contracts = TOPIC_KINDS[topic].includes('contract')
+      ? mergeTickers(this.contracts, payload.rows.filter((row) => row.contract_type !== CONTRACT_TYPE.spot))
+      : null;
+    this.spot = spot.rows;
+    if (contracts) this.contracts = contracts.rows;
+    const moves = [...spot.moves, ...(contracts?.moves ?? [])];
+    if (moves.length > 0) this.moves = new Map([...this.moves, ...moves]);
+    // A market listed since the list loaded: ask for the list again.
+    if (spot.unknown > 0) this.reloadLoaded('spot');
+    if (contracts && contracts.unknown > 0) this.reloadLoaded('contract');
+  }
+
+  private reloadFollowed(topic: MarketTopic): void {
+    for (const kind of TOPIC_KINDS[topic]) this.reloadLoaded(kind);
+  }
+
+  /** Reloads a list that is shown (loaded or loading); a list no page asked for stays unloaded. */
+  private reloadLoaded(kind: MarketKind): void {
+    if (this.status[kind] !== 'idle') this.refresh(kind).catch(() => {});
   }
 
   private guarded<T>(key: string, send: () => Promise<T>): Promise<T> {

@@ -1,7 +1,8 @@
 import type { SearchContribution, SearchItem, ShellRoot } from '../../../core/plugin-api';
-import { pairPathSegment, type MarketRow } from '../shared/types';
+import { CONTRACT_TYPE, type MarketKind, type MarketRow } from '../shared/types';
 import { MARKETS_STORE } from './ids';
 import type { MarketsStore } from './markets-store';
+import { tradePath } from './trade-paths';
 
 function searchItem(row: MarketRow): SearchItem {
   return {
@@ -17,22 +18,20 @@ function hotFirst(rows: MarketRow[]): MarketRow[] {
   return [...rows.filter((row) => row.hot === 1), ...rows.filter((row) => row.hot !== 1)];
 }
 
-async function rowsOf(root: ShellRoot, kind: 'spot' | 'contract'): Promise<MarketRow[]> {
-  const store = root.store<MarketsStore>(MARKETS_STORE);
-  await store.ensure(kind);
-  return kind === 'spot' ? store.spot : store.contracts;
+async function searchItems(root: ShellRoot, kind: MarketKind): Promise<SearchItem[]> {
+  return hotFirst(await root.store<MarketsStore>(MARKETS_STORE).current(kind)).map(searchItem);
 }
 
-/** Header search tabs: spot pairs open the spot screen, contracts the contract screen. */
+/** Header search tabs from the live market rows: spot pairs open the spot screen, contracts the contract screen. */
 export const marketSearch: SearchContribution[] = [
   {
     tab: 'spot',
-    load: async (root) => hotFirst(await rowsOf(root, 'spot')).map(searchItem),
-    open: (item, root) => root.navigate(`/exchange/full-screen/${pairPathSegment(item.symbol)}`),
+    load: (root) => searchItems(root, 'spot'),
+    open: (item, root) => root.navigate(tradePath(root, { symbol_name: item.symbol, contract_type: CONTRACT_TYPE.spot })),
   },
   {
     tab: 'contract',
-    load: async (root) => hotFirst(await rowsOf(root, 'contract')).map(searchItem),
-    open: (item, root) => root.navigate(`/exchange/full-contract/${pairPathSegment(item.symbol)}`),
+    load: (root) => searchItems(root, 'contract'),
+    open: (item, root) => root.navigate(tradePath(root, { symbol_name: item.symbol, contract_type: CONTRACT_TYPE.ubw })),
   },
 ];

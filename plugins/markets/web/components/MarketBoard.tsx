@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { formatFiat, useRoot } from '../../../../core/web';
 import type { MarketRow } from '../../shared/types';
 import { ChangeText } from './ChangeText';
 import { CoinPair } from './CoinPair';
+import { LivePrice } from './LivePrice';
+import { TradeLink } from './TradeLink';
 
 /** One home board: a title and up to five rows of pair, price and change. */
 export const MarketBoard = observer(function MarketBoard({ id, title, rows, emptyText }: { id: string; title: string; rows: MarketRow[]; emptyText: string }) {
-  const root = useRoot();
   return (
     <section className="mk-board" aria-labelledby={`mk-board-${id}`} data-board={id}>
       <div className="mk-board__head">
@@ -17,8 +17,10 @@ export const MarketBoard = observer(function MarketBoard({ id, title, rows, empt
       {rows.length === 0 && <p className="mk-muted">{emptyText}</p>}
       {rows.map((row) => (
         <div className="mk-board__row" key={row.symbol_name} data-symbol={row.symbol_name}>
-          <CoinPair row={row} />
-          <span className="mk-board__price">{row.close === null ? '--' : formatFiat(root, row.close)}</span>
+          <TradeLink row={row} className="mk-pair-link">
+            <CoinPair row={row} />
+          </TradeLink>
+          <LivePrice row={row} className="mk-board__price" />
           <ChangeText zdf={row.zdf} badge />
         </div>
       ))}

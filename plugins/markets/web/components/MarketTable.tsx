@@ -2,21 +2,34 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatFiat, useRoot } from '../../../../core/web';
 import type { MarketRow } from '../../shared/types';
+import { MARKETS_STORE } from '../ids';
+import { rowKey } from '../live-rows';
+import type { MarketsStore } from '../markets-store';
+import { tradePath } from '../trade-paths';
 import { ChangeText } from './ChangeText';
 import { CoinPair } from './CoinPair';
+import { FavouriteStar } from './FavouriteStar';
+import { LivePrice } from './LivePrice';
+import { TradeLink } from './TradeLink';
 
 const price = (root: Parameters<typeof formatFiat>[0], value: string | null) => (value === null ? '--' : formatFiat(root, value));
 
-/** Pair, last price, 24 h change, high, low and turnover; prices in the display currency. */
+/**
+ * Pair, last price, 24 h change, high, low and turnover; prices in the display currency, the last price coloured
+ * by its latest move. A row opens the market's trading screen; signed-in members get a star per row.
+ */
 export const MarketTable = observer(function MarketTable({ rows }: { rows: MarketRow[] }) {
   const root = useRoot();
+  const store = root.store<MarketsStore>(MARKETS_STORE);
   const { t } = useTranslation('markets');
+  const memberId = root.session.user?.id ?? null;
   return (
     <div className="mk-table__scroll">
       <table className="mk-table">
         <thead>
           <tr>
-            <th scope="col">{t('colPair')}</th>
+            {memberId && <th scope="col" className="mk-table__star" aria-label={t('tabFavourites')} />}
+            <th scope="col" className="mk-table__pair">{t('colPair')}</th>
             <th scope="col">{t('colLast')}</th>
             <th scope="col">{t('colChange')}</th>
             <th scope="col" className="mk-hide-narrow">{t('colHigh')}</th>
@@ -25,20 +38,39 @@ export const MarketTable = observer(function MarketTable({ rows }: { rows: Marke
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.symbol_name}#${row.contract_type}`} data-symbol={row.symbol_name}>
-              <td>
-                <CoinPair row={row} />
-              </td>
-              <td data-column="last">{price(root, row.close)}</td>
-              <td>
-                <ChangeText zdf={row.zdf} />
-              </td>
-              <td className="mk-hide-narrow">{price(root, row.high)}</td>
-              <td className="mk-hide-narrow">{price(root, row.low)}</td>
-              <td>{price(root, row.amount)}</td>
-            </tr>
-          ))}
+          {rows.map((row) => {
+            const key = rowKey(row);
+            return (
+              <tr key={key} data-symbol={row.symbol_name} className="mk-table__row" onClick={() => root.navigate(tradePath(root, row))}>
+                {memberId && (
+                  <td className="mk-table__star">
+                    <FavouriteStar watchlist={store.watchlist} memberId={memberId} row={row} />
+                  </td>
+                )}
+                <td className="mk-table__pair">
+                  <span className="mk-table__pair-cell">
+                    <TradeLink row={row} className="mk-pair-link">
+                      <CoinPair row={row} />
+                    </TradeLink>
+                    {row.demo && (
+                      <span className="mk-demo-mark" title={t('demoHint')}>
+                        {t('demoRow')}
+                      </span>
+                    )}
+                  </span>
+                </td>
+                <td data-column="last">
+                  <LivePrice row={row} className="mk-table__price" />
+                </td>
+                <td>
+                  <ChangeText zdf={row.zdf} />
+                </td>
+                <td className="mk-hide-narrow">{price(root, row.high)}</td>
+                <td className="mk-hide-narrow">{price(root, row.low)}</td>
+                <td>{price(root, row.amount)}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -1,23 +1,52 @@
-import { TabPane, Tabs } from '@douyinfe/semi-ui-19';
+import { Button, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoot } from '../../../../core/web';
 import { DemoTag } from '../components/DemoTag';
 import { LoadState } from '../components/LoadState';
 import { MarketTable } from '../components/MarketTable';
-import { MARKET_TABS, type MarketTab } from '../markets-store';
+import { MARKET_TABS, type MarketsStore, type MarketTab } from '../markets-store';
 import { useMarkets } from '../use-markets';
 import '../markets.css';
 
-const TAB_TITLE_KEYS: Record<MarketTab, string> = { spot: 'tabSpot', ubw: 'tabUbw', bbw: 'tabBbw' };
+const TAB_TITLE_KEYS: Record<MarketTab, string> = { favourites: 'tabFavourites', spot: 'tabSpot', ubw: 'tabUbw', bbw: 'tabBbw' };
+/** The spec's sign-in path (§2), so the prompt works whichever plugin provides the page. */
+const LOGIN_PATH = '/user/login';
 
-/** /market/main: every market in a table, by spot, USDT-M and Coin-M. */
+/** The Favourites tab: the member's starred markets, or a sign-in prompt. */
+const Favourites = observer(function Favourites({ store }: { store: MarketsStore }) {
+  const root = useRoot();
+  const { t } = useTranslation('markets');
+  const memberId = root.session.user?.id ?? null;
+  if (!memberId) {
+    return (
+      <div className="mk-state" data-testid="markets-favourites-sign-in">
+        <p>{t('favouritesSignIn')}</p>
+        <Button theme="solid" onClick={() => root.navigate(LOGIN_PATH)}>
+          {t('signIn')}
+        </Button>
+      </div>
+    );
+  }
+  const rows = store.rowsOf('favourites', memberId);
+  if (store.watchlist.owner === memberId && rows.length === 0) return <div className="mk-state">{t('favouritesEmpty')}</div>;
+  return rows.length > 0 ? <MarketTable rows={rows} /> : null;
+});
+
+/** /market/main: every market in a table, by the member's favourites, spot, USDT-M and Coin-M; live while open. */
 const MarketsPage = observer(function MarketsPage() {
+  const root = useRoot();
   const { t } = useTranslation('markets');
   const store = useMarkets('spot', 'contract');
   const [tab, setTab] = useState<MarketTab>('spot');
+  const memberId = root.session.user?.id ?? null;
+  useEffect(() => {
+    // The HTTP client shows a failure; the stars then show the last list loaded.
+    if (memberId) store.watchlist.load(memberId).catch(() => {});
+  }, [store, memberId]);
   const kind = tab === 'spot' ? 'spot' : 'contract';
-  const rows = store.rowsOf(tab);
+  const rows = store.rowsOf(tab, memberId);
   const shownDemo = rows.some((row) => row.demo);
   return (
     <div className="mk-page">
@@ -30,8 +59,14 @@ const MarketsPage = observer(function MarketsPage() {
           <TabPane key={key} itemKey={key} tab={t(TAB_TITLE_KEYS[key])} />
         ))}
       </Tabs>
-      <LoadState status={store.status[kind]} empty={rows.length === 0} onRetry={() => store.refresh(kind).catch(() => {})} />
-      {rows.length > 0 && <MarketTable rows={rows} />}
+      {tab === 'favourites' ? (
+        <Favourites store={store} />
+      ) : (
+        <>
+          <LoadState status={store.status[kind]} empty={rows.length === 0} onRetry={() => store.refresh(kind).catch(() => {})} />
+          {rows.length > 0 && <MarketTable rows={rows} />}
+        </>
+      )}
     </div>
   );
 });

@@ -8,7 +8,7 @@ import homeManifest from '../../../home/plugin';
 import homeWeb from '../../../home/web/index';
 import manifest from '../../plugin';
 import webPlugin from '../index';
-import { envelope, initDataHandler } from '../testing/market-rows';
+import { CONTRACT_ROWS, envelope, initDataHandler, SPOT_ROWS, tickerMessage } from '../testing/market-rows';
 
 /** The home page's operator content (its sections are not what these tests look at). */
 const emptyCollection = http.get('*/api/mjkj-web/cgform-api/getData/:code', () =>
@@ -71,6 +71,96 @@ describe('markets page', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     fireEvent.click(screen.getByText('Retry'));
     await waitFor(() => expect(rowOf('BTC/USDT')).toBeTruthy());
+  });
+});
+
+describe('live markets page', () => {
+  it('follows all_symbol_detail while open, shows a ticker as it arrives with the move colour, and stops when left', async () => {
+    server.use(initDataHandler());
+    const { root, realtime } = await open('/market/main');
+    await waitFor(() => expect(rowOf('BTC/USDT')).toBeTruthy());
+    expect(realtime.topics).toContain('all_symbol_detail');
+    act(() => realtime.emit('all_symbol_detail', tickerMessage([{ ...SPOT_ROWS[0]!, close: '68000.5', zdf: '-0.4', demo: false }])));
+    const last = rowOf('BTC/USDT').querySelector<HTMLElement>('[data-column="last"] [data-move]')!;
+    expect(last.textContent).toBe('$68,000.50');
+    expect(last.dataset.move).toBe('up');
+    expect(last.className).toContain('mk-price--up');
+    expect(within(rowOf('BTC/USDT')).getByText('-0.40%').dataset.tone).toBe('down');
+    // The live row is no demo any more; the demo rows keep their mark.
+    expect(rowOf('BTC/USDT').querySelector('.mk-demo-mark')).toBeNull();
+    expect(within(rowOf('ETH/USDT')).getByText('Demo')).toBeTruthy();
+
+    act(() => realtime.emit('all_symbol_detail', tickerMessage([{ ...SPOT_ROWS[0]!, close: '67999' }])));
+    expect(rowOf('BTC/USDT').querySelector<HTMLElement>('[data-move]')!.dataset.move).toBe('down');
+
+    server.use(http.get('*/api/mjkj-web/coin/open/getCoinRate', () => HttpResponse.json(envelope([EURO]))));
+    act(() => root.navigate('/rate/index'));
+    await waitFor(() => expect(realtime.topics).toEqual(['index']));
+  });
+
+  it('opens the trading screen of a row', async () => {
+    server.use(initDataHandler());
+    const { root } = await open('/market/main');
+    await waitFor(() => expect(rowOf('BTC/USDT')).toBeTruthy());
+    const navigated: string[] = [];
+    root.navigate = (to: string) => void navigated.push(to);
+    fireEvent.click(within(rowOf('XRP/USDT')).getByText('-1.12%'));
+    fireEvent.click(screen.getByText('Coin-M'));
+    await waitFor(() => expect(rowOf('BTC/USD')).toBeTruthy());
+    fireEvent.click(within(rowOf('BTC/USD')).getByText('-0.50%'));
+    expect(navigated).toEqual(['/exchange/full-screen/XRP_USDT', '/exchange/full-contract/BTC_USD']);
+  });
+});
+
+describe('favourites', () => {
+  function watchlistHandlers(items: Array<{ symbol_name: string; contract_type: number }>) {
+    const change = (add: boolean) => ({ params }: { params: Record<string, unknown> }) => {
+      const market = { symbol_name: String(params.a).replace('_', '/'), contract_type: Number(params.b) };
+      const others = items.filter((item) => item.symbol_name !== market.symbol_name || item.contract_type !== market.contract_type);
+      items.splice(0, items.length, ...others, ...(add ? [market] : []));
+      return HttpResponse.json(envelope(items));
+    };
+    return [
+      // The shell asks for the profile and the repay state after a sign-in.
+      http.get('*/api/mjkj-web/coin/member/getMemberInfo', () => HttpResponse.json(envelope({ id: '7', uid: '48213377' }))),
+      http.get('*/api/mjkj-web/coin/member/returnApplyQuery', () => HttpResponse.json(envelope({ status: 0 }))),
+      http.get('*/api/mjkj-web/coin/quotes/getOptional', () => HttpResponse.json(envelope(items))),
+      http.post('*/api/mjkj-web/coin/quotes/addOptional/:a/:b', change(true)),
+      http.post('*/api/mjkj-web/coin/quotes/cancelOptional/:a/:b', change(false)),
+    ];
+  }
+
+  it('asks a signed-out visitor to sign in, and shows no stars', async () => {
+    server.use(initDataHandler());
+    await open('/market/main');
+    await waitFor(() => expect(rowOf('BTC/USDT')).toBeTruthy());
+    expect(document.querySelector('.mk-star')).toBeNull();
+    fireEvent.click(screen.getByText('Favourites'));
+    await waitFor(() => expect(screen.getByTestId('markets-favourites-sign-in').textContent).toContain('Sign in to keep your favourite markets.'));
+  });
+
+  it('lets a member star markets and lists them in the Favourites tab', async () => {
+    const items = [{ symbol_name: CONTRACT_ROWS[1]!.symbol_name, contract_type: 2 }];
+    server.use(initDataHandler(), ...watchlistHandlers(items));
+    const { root } = await open('/market/main');
+    await act(() => root.session.login({ access_token: 'access', refresh_token: 'refresh', user_id: '7' }));
+    const star = (symbol: string) => rowOf(symbol).querySelector<HTMLButtonElement>('.mk-star')!;
+    await waitFor(() => expect(star('BTC/USDT')).toBeTruthy());
+    expect(star('BTC/USDT').getAttribute('aria-pressed')).toBe('false');
+    expect(star('BTC/USDT').getAttribute('aria-label')).toBe('Add to favourites');
+    fireEvent.click(star('BTC/USDT'));
+    await waitFor(() => expect(star('BTC/USDT').getAttribute('aria-pressed')).toBe('true'));
+    expect(star('BTC/USDT').getAttribute('aria-label')).toBe('Remove from favourites');
+
+    fireEvent.click(screen.getByText('Favourites'));
+    await waitFor(() => expect(rowOf('BTC/USD')).toBeTruthy());
+    const favourites = [...document.querySelectorAll<HTMLElement>('tr[data-symbol]')].map((row) => row.dataset.symbol);
+    expect(favourites).toEqual(['BTC/USD', 'BTC/USDT']);
+    fireEvent.click(star('BTC/USD'));
+    await waitFor(() => expect(rowOf('BTC/USD')).toBeNull());
+    fireEvent.click(star('BTC/USDT'));
+    await waitFor(() => expect(screen.getByText('Star a market to keep it here.')).toBeTruthy());
+    expect(items).toEqual([]);
   });
 });
 

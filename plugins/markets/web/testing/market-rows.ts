@@ -1,5 +1,7 @@
 // Rows and handlers for the plugin's tests (msw answers the shell's HTTP client).
 import { http, HttpResponse } from 'msw';
+import type { SubscribeOptions, TopicListener } from '../../../../core/plugin-api';
+import { toTickerRow, type TickerMessage } from '../../shared/service';
 import type { MarketInitData, MarketRow } from '../../shared/types';
 
 export function marketRow(symbol: string, overrides: Partial<MarketRow> = {}): MarketRow {
@@ -60,4 +62,36 @@ export function initDataHandler(counts: Record<string, number> = {}) {
     counts[type] = (counts[type] ?? 0) + 1;
     return HttpResponse.json(envelope(initData(type)));
   });
+}
+
+/** A realtime client for the store: records subscriptions with their gap handlers and delivers messages. */
+export class GapRealtime {
+  readonly subscriptions: Array<{ topic: string; listener: TopicListener; onGap?: (topic: string) => void; active: boolean }> = [];
+
+  subscribe(topic: string, listener: TopicListener, options?: SubscribeOptions): () => void {
+    const subscription = { topic, listener, onGap: options?.onGap, active: true };
+    this.subscriptions.push(subscription);
+    return () => void (subscription.active = false);
+  }
+
+  /** Topics subscribed now, one entry per subscription. */
+  get topics(): string[] {
+    return this.subscriptions.filter((entry) => entry.active).map((entry) => entry.topic);
+  }
+
+  emit(topic: string, message: TickerMessage): void {
+    for (const entry of this.subscriptions) if (entry.active && entry.topic === topic) entry.listener(message, topic);
+  }
+
+  gap(topic: string): void {
+    for (const entry of this.subscriptions) if (entry.active && entry.topic === topic) entry.onGap?.(topic);
+  }
+}
+
+/** A ticker message with the given rows' tickers (symbol and type as in the rows). */
+export function tickerMessage(rows: MarketRow[]): TickerMessage {
+  return {
+    rows: rows.map(toTickerRow),
+    time: Date.parse('2025-01-01T00:00:01.000Z'),
+  };
 }
