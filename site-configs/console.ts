@@ -4,7 +4,7 @@ export default defineSiteConfig({
   name: 'console',
   release: 'bourse-console',
   title: 'Bourse Console',
-  plugins: ['console-core', 'identity-console', 'wallet-console', 'articles-console', 'chat-console'],
+  plugins: ['console-core', 'identity-console', 'wallet-console', 'spot-console', 'articles-console', 'chat-console'],
   language: 'en',
   languages: ['en', 'zh-TW', 'ko', 'ja', 'de', 'fr', 'tr'],
   currency: { code: 'USD', symbol: '$', rate: '1' },

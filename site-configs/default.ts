@@ -4,7 +4,7 @@ export default defineSiteConfig({
   name: 'default',
   release: 'bourse',
   title: 'Bourse',
-  plugins: ['home', 'markets', 'identity', 'kyc', 'api-keys', 'wallet', 'notifications', 'articles', 'chat'],
+  plugins: ['home', 'markets', 'identity', 'kyc', 'api-keys', 'wallet', 'spot', 'notifications', 'articles', 'chat'],
   language: 'en',
   languages: ['en', 'zh-TW', 'ko', 'ja', 'de', 'fr', 'tr'],
   currency: { code: 'USD', symbol: '$', rate: '1' },

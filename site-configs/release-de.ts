@@ -4,7 +4,7 @@ export default defineSiteConfig({
   name: 'release-de',
   release: 'release-de',
   title: 'Bourse Deutschland',
-  plugins: ['home', 'markets', 'identity', 'kyc', 'api-keys', 'wallet', 'notifications', 'articles', 'chat'],
+  plugins: ['home', 'markets', 'identity', 'kyc', 'api-keys', 'wallet', 'spot', 'notifications', 'articles', 'chat'],
   language: 'de',
   languages: ['en', 'zh-TW', 'ko', 'ja', 'de', 'fr', 'tr'],
   currency: { code: 'EUR', symbol: '€', rate: '0.92' },

@@ -4,7 +4,7 @@ export default defineSiteConfig({
   name: 'release-fr',
   release: 'release-fr',
   title: 'Bourse France',
-  plugins: ['home', 'markets', 'identity', 'kyc', 'api-keys', 'wallet', 'notifications', 'articles', 'chat'],
+  plugins: ['home', 'markets', 'identity', 'kyc', 'api-keys', 'wallet', 'spot', 'notifications', 'articles', 'chat'],
   language: 'fr',
   languages: ['en', 'zh-TW', 'ko', 'ja', 'de', 'fr', 'tr'],
   currency: { code: 'EUR', symbol: '€', rate: '0.92' },

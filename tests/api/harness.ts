@@ -11,6 +11,9 @@ import defaultSite from '../../site-configs/default';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
+// The demo market maker would trade on every demo-site test server; a test that wants it enables it explicitly.
+process.env.BOURSE_DEMO_MAKER = '0';
+
 const PG_ADMIN = { host: process.env.PGHOST ?? '127.0.0.1', port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? 'postgres', password: process.env.PGPASSWORD };
 
 /** Cheap argon2id cost so login tests stay fast (production uses the default cost). */

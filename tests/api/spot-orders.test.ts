@@ -2,7 +2,7 @@
 // wallet, every bad input, a restart, concurrent orders against one balance, and the console's market routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../core/engine/persistence';
-import { SPOT_CONSOLE_PATHS, SPOT_PATHS } from '../../plugins/spot/shared/types';
+import { SPOT_CONSOLE_PATHS, SPOT_MARKET_PATHS, SPOT_PATHS } from '../../plugins/spot/shared/types';
 import EN from '../../locales/en/spot.json';
 import { availableDialects } from './harness';
 import { startWalletServer, type WalletMember, type WalletTestServer } from './wallet-harness';
@@ -14,7 +14,7 @@ const path = (template: string, params: Record<string, string | number>) =>
 for (const dialect of await availableDialects()) {
   describe(`spot orders (${dialect})`, () => {
     let server: WalletTestServer;
-    const start = (reuse?: WalletTestServer) => startWalletServer(dialect, { reuse, site: { plugins: ['identity', 'wallet', 'spot'] } });
+    const start = (reuse?: WalletTestServer) => startWalletServer(dialect, { reuse, site: { plugins: ['identity', 'wallet', 'markets', 'api-keys', 'spot'] } });
     const balanceOf = async (member: WalletMember, currency: string) => {
       const response = await server.get('/coin/assets/getMyBalance', member.token, { type: 1 });
       expect(response.status).toBe(200);
@@ -36,7 +36,7 @@ for (const dialect of await availableDialects()) {
     });
 
     it('lists the demo markets with their scales and limits', async () => {
-      const response = await server.get(SPOT_PATHS.symbols);
+      const response = await server.get(SPOT_MARKET_PATHS.goods);
       expect(response.status).toBe(200);
       const btc = response.body.data.find((row: any) => row.symbol_name === 'BTC/USDT');
       expect(btc).toMatchObject({ path_name: 'BTC_USDT', coin_symbol: 'BTC', base_coin_scale: 2, coin_coin_scale: 6, tick_size: '0.01', min_notional: '5', halted: false });
@@ -175,7 +175,7 @@ for (const dialect of await availableDialects()) {
       expect((await server.post(SPOT_PATHS.search, {}, trader.token)).body.data).toEqual(history);
       expect((await server.get('/coin/entrust/get/myExchangeLog/BTC_USDT', trader.token)).body.data.map((order: any) => order.id)).toEqual([open.body.data.id]);
       expect(await balanceOf(trader, 'USDT')).toMatchObject({ available: '990', frozen: '10' });
-      expect((await server.get(SPOT_PATHS.symbols)).body.data.map((row: any) => row.symbol_name)).toEqual(['BTC/USDT', 'ETH/USDT', 'ETH/BTC']);
+      expect((await server.get(SPOT_MARKET_PATHS.goods)).body.data.map((row: any) => row.symbol_name)).toEqual(['BTC/USDT', 'ETH/USDT', 'ETH/BTC']);
     });
   });
 }

@@ -79,7 +79,7 @@ describe('customer-service chat in Chromium: the member writes, an agent answers
     expect(box!.y).toBeGreaterThanOrEqual(64);
     expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
     expect(box!.y + box!.height).toBeLessThanOrEqual(860);
-    await chatButton().click();
+    await chatButton().click({ timeout: 10_000 });
     await dialog().waitFor();
     await expect.poll(() => dialog().innerText()).toContain(chat.empty);
     const send = dialog().getByRole('button', { name: new RegExp(`${chat.send}$`) });
@@ -139,7 +139,7 @@ describe('customer-service chat in Chromium: the member writes, an agent answers
     // the agent joined, then a text and an image
     await expect.poll(() => page.getByTestId('chat-unread').textContent(), { timeout: 10_000 }).toBe('3');
     await session.screenshot('chat-member-unread-night-en');
-    await chatButton().click();
+    await chatButton().click({ timeout: 10_000 });
     await dialog().waitFor();
     expect(await page.getByTestId('chat-unread').count()).toBe(0);
     await expect.poll(() => dialog().innerText()).toContain('Thanks, I am checking your deposit now.');
@@ -163,15 +163,29 @@ describe('customer-service chat in Chromium: the member writes, an agent answers
 
   it('shows the chat in German after a language switch', async () => {
     const { page } = session;
-    await page.getByRole('button', { name: core.header.language, exact: true }).click();
-    await page.getByRole('menuitem', { name: /Deutsch/ }).click();
-    await page.mouse.click(600, 400);
-    await page.getByRole('menuitem', { name: /Deutsch/ }).waitFor({ state: 'hidden' });
+    // on a busy machine a click can land while the header re-renders: open the menu until it shows, and click
+    // outside until it is gone
+    const german = page.getByRole('menuitem', { name: /Deutsch/ });
+    await expect
+      .poll(async () => {
+        if (!(await german.isVisible())) await page.getByRole('button', { name: core.header.language, exact: true }).click({ timeout: 5_000 });
+        return german.isVisible();
+      }, { timeout: 15_000 })
+      .toBe(true);
+    await german.click({ timeout: 10_000 });
+    await expect
+      .poll(async () => {
+        if (await german.isVisible()) await page.mouse.click(600, 400);
+        return german.isVisible();
+      }, { timeout: 15_000 })
+      .toBe(false);
+    // the switch is complete once the German texts are applied; only then is the dialog's title German
+    await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 15_000 }).toBe('de');
     const de = texts('de', 'chat');
-    if (!(await page.getByRole('dialog', { name: de.title }).isVisible())) await chatButton().click();
-    const german = page.getByRole('dialog', { name: de.title });
-    await expect.poll(() => german.innerText()).toContain(de.system.agentJoined);
-    expect(await german.getByRole('textbox').getAttribute('placeholder')).toBe(de.placeholder);
+    const germanDialog = page.getByRole('dialog', { name: de.title });
+    if ((await page.getByRole('dialog').count()) === 0) await chatButton().click({ timeout: 10_000 });
+    await expect.poll(() => germanDialog.innerText({ timeout: 2_000 }).catch(() => ''), { timeout: 15_000 }).toContain(de.system.agentJoined);
+    expect(await germanDialog.getByRole('textbox').getAttribute('placeholder', { timeout: 5_000 })).toBe(de.placeholder);
     await session.screenshot('chat-member-answered-night-de');
   });
 });

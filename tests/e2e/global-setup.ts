@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bourse-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn('npx', ['tsx', 'core/server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OPERATOR_PASSWORD, SITE: 'default' },
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OPERATOR_PASSWORD, SITE: 'default', BOURSE_DEMO_MAKER: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

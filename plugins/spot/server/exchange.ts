@@ -1,37 +1,77 @@
 import { randomUUID } from 'node:crypto';
-import type { SpotAccepted, SpotCommand, SpotEngine, SpotResult } from '../../../core/engine';
+import type { AppliedSpotCommand, SpotAccepted, SpotCommand, SpotEngine, SpotResult } from '../../../core/engine';
 import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
+import type { MarketsService } from '../../markets/shared/service';
 import type { SpotEngineAccess, WalletService } from '../../wallet/shared/service';
 import { refreshTopic } from '../../wallet/shared/types';
 import type { SpotRefreshMessage } from '../shared/types';
 import { OrderHistory } from './history';
+import { MarketFeed } from './market-feed';
+import type { SpotMarketReader } from './market-reader';
 import { rejectionError } from './orders';
 import { marketFormat, type MarketFormat } from './views';
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id' | 'at'> : never;
 
 /**
+ * Spot commands replayed at start for the order history, fills, candles, tickers and recent trades: the newest
+ * ones only, so that a start does not read the whole log (docs/engine-spot.md, "What a restart keeps").
+ */
+export const HISTORY_WINDOW = 100_000;
+
+/**
  * The spot plugin's side of the shared sequence: submits commands through the wallet's ledger, keeps the order
- * history in step with the accepted ones and tells every affected member over realtime.
+ * history and the market data in step with the accepted ones and tells every affected member over realtime.
  */
 export class SpotExchange {
   readonly history = new OrderHistory();
   private readonly access: SpotEngineAccess;
+  private readonly feed: MarketFeed;
 
   constructor(
     private readonly context: ServerContext,
     readonly wallet: WalletService,
+    markets: MarketsService,
   ) {
     this.access = wallet.spot();
+    this.feed = new MarketFeed({ context, engine: () => this.engine, wallet, markets });
+  }
+
+  /** Depth, recent trades, candles and tickers of the markets. */
+  get marketData(): SpotMarketReader {
+    return this.feed;
   }
 
   get engine(): SpotEngine {
     return this.access.engine();
   }
 
-  /** Rebuilds the history from the durable log (the ledger is open: the wallet bootstraps first). */
-  async load(): Promise<void> {
-    for await (const applied of this.access.log()) this.history.apply(applied);
+  /**
+   * Rebuilds the history and the market data from the last HISTORY_WINDOW commands of the durable log (the
+   * ledger is open: the wallet bootstraps first) — every market is known from its addMarket command, the open
+   * orders placed earlier from the engine — then lists every market with its ticker in the market lists.
+   */
+  async load(window = HISTORY_WINDOW): Promise<void> {
+    const from = Math.max(0, this.engine.lastSeq - window);
+    const replay = (applied: AppliedSpotCommand) => {
+      this.history.apply(applied);
+      this.feed.record(applied, false);
+    };
+    for await (const applied of this.access.marketsAdded(from)) replay(applied);
+    for await (const applied of this.access.log(from)) replay(applied);
+    const formats = new Map<string, MarketFormat>();
+    const formatOf = (symbol: string) => formats.get(symbol) ?? formats.set(symbol, this.market(symbol)).get(symbol)!;
+    this.history.addEarlier(this.engine.openOrders(), formatOf);
+    await this.feed.listAll();
+  }
+
+  /** The USDT price of a currency from its CODE/USDT market's last trade (what balances are valued at), or undefined. */
+  usdtPrice(currency: string): string | undefined {
+    return this.feed.lastPrice(`${currency}/USDT`);
+  }
+
+  close(): void {
+    this.feed.stop();
   }
 
   market(symbol: string): MarketFormat {
@@ -53,7 +93,9 @@ export class SpotExchange {
     const result = await this.access.submit(command);
     if (result.ok && !result.duplicate) {
       this.history.apply({ command, result });
+      this.feed.record({ command, result }, true);
       this.publish(command, result);
+      if (command.kind === 'addMarket') await this.feed.list(command.market.symbol);
     }
     return result;
   }

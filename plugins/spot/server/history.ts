@@ -1,4 +1,4 @@
-import type { AppliedSpotCommand, OrderStatus, SpotTrade } from '../../../core/engine';
+import type { AppliedSpotCommand, OrderStatus, SpotOrder, SpotTrade, TimeInForce } from '../../../core/engine';
 import type { OrderKindName, OrderSide } from '../shared/types';
 
 /** One order as the history keeps it: what was asked (decimal strings of the command) and what happened. */
@@ -15,6 +15,9 @@ export interface OrderRecord {
   trigger: string | null;
   takeProfit: string | null;
   stopLoss: string | null;
+  /** A limit order's time in force and post-only flag as placed (null / false for other kinds). */
+  tif: TimeInForce | null;
+  postOnly: boolean;
   status: OrderStatus;
   /** True once the order finished (filled or cancelled): later reads of the engine no longer apply. */
   final: boolean;
@@ -30,6 +33,9 @@ export interface OrderRecord {
   updatedAt: number;
 }
 
+/** What an order's record starts from. */
+type OrderFields = Omit<OrderRecord, 'final' | 'filledQty' | 'filledQuote' | 'fee' | 'released' | 'reason' | 'updatedAt'>;
+
 /** One fill of one order. */
 export interface FillRecord {
   trade: SpotTrade;
@@ -37,10 +43,16 @@ export interface FillRecord {
   maker: boolean;
 }
 
+/** Decimal text of a market's minor units (MarketFormat). */
+export interface OrderFormat {
+  price(minor: bigint): string;
+  qty(minor: bigint): string;
+}
+
 /**
- * Every spot order and fill, projected from the spot command log: rebuilt from the durable log at start and
- * extended with each accepted command once it is committed. Finished orders live only here (the engine keeps
- * open ones), so history and fills survive a restart exactly as the log does.
+ * Spot orders and fills, projected from the spot command log: at start from the last commands of the durable log
+ * (SpotExchange.load) and the engine's open orders, then extended with each accepted command once it is
+ * committed. Finished orders live only here (the engine keeps open ones).
  */
 export class OrderHistory {
   private readonly orders = new Map<number, OrderRecord>();
@@ -65,6 +77,8 @@ export class OrderHistory {
         trigger: command.trigger ?? null,
         takeProfit: command.takeProfit ?? null,
         stopLoss: command.stopLoss ?? null,
+        tif: command.tif ?? null,
+        postOnly: command.postOnly === true,
         status: type === 'stop' ? 'conditional' : 'open',
         createdAt: command.at,
       });
@@ -88,6 +102,55 @@ export class OrderHistory {
     }
   }
 
+  /**
+   * Open orders placed before the commands this history was rebuilt from, as the engine holds them now (oldest
+   * first): they come before their owners' later orders. What only their command said — time in force, post-only,
+   * trigger and take-profit / stop-loss prices — is not known; fees count only the fills seen.
+   */
+  addEarlier(orders: Iterable<Readonly<SpotOrder>>, formatOf: (symbol: string) => OrderFormat): void {
+    const earlier = new Map<string, OrderRecord[]>();
+    // prices and quantities repeat across many orders: each is formatted once
+    const texts = new Map<string, Map<bigint, string>>();
+    const text = (symbol: string, kind: keyof OrderFormat, minor: bigint | null): string | null => {
+      if (minor === null) return null;
+      const key = `${kind} ${symbol}`;
+      let known = texts.get(key);
+      if (!known) texts.set(key, (known = new Map()));
+      let value = known.get(minor);
+      if (value === undefined) known.set(minor, (value = formatOf(symbol)[kind](minor)));
+      return value;
+    };
+    for (const order of orders) {
+      if (this.orders.has(order.id)) continue;
+      const record = this.record({
+        id: order.id,
+        clientOrderId: order.clientOrderId,
+        userId: order.userId,
+        symbol: order.symbol,
+        side: order.side,
+        type: order.kind === 'stopLimit' ? 'stop' : order.kind,
+        price: text(order.symbol, 'price', order.price),
+        qty: text(order.symbol, 'qty', order.qty),
+        quote: null,
+        trigger: null,
+        takeProfit: null,
+        stopLoss: null,
+        tif: null,
+        postOnly: false,
+        status: order.status,
+        createdAt: order.createdAt,
+      });
+      record.filledQty = order.filledQty;
+      record.filledQuote = order.filledQuote;
+      for (const { trade, maker } of this.fills(order.id)) record.fee += maker ? trade.makerFee : trade.takerFee;
+      this.orders.set(record.id, record);
+      const list = earlier.get(record.userId);
+      if (list) list.push(record);
+      else earlier.set(record.userId, [record]);
+    }
+    for (const [userId, list] of earlier) this.byUser.set(userId, list.concat(this.byUser.get(userId) ?? []));
+  }
+
   /** Every market ever added, in the order they were added. */
   markets(): readonly string[] {
     return this.symbols;
@@ -106,13 +169,42 @@ export class OrderHistory {
     return this.fillsOf.get(orderId) ?? [];
   }
 
-  private add(fields: Omit<OrderRecord, 'final' | 'filledQty' | 'filledQuote' | 'fee' | 'released' | 'reason' | 'updatedAt'>): OrderRecord {
-    const record: OrderRecord = { ...fields, final: false, filledQty: 0n, filledQuote: 0n, fee: 0n, released: 0n, reason: null, updatedAt: fields.createdAt };
+  private add(fields: OrderFields): OrderRecord {
+    const record = this.record(fields);
     this.orders.set(record.id, record);
     const list = this.byUser.get(record.userId) ?? [];
     list.push(record);
     this.byUser.set(record.userId, list);
     return record;
+  }
+
+  /** Written out field by field: one object shape for every record (a spread gives a slower, larger object). */
+  private record(f: OrderFields): OrderRecord {
+    return {
+      id: f.id,
+      clientOrderId: f.clientOrderId,
+      userId: f.userId,
+      symbol: f.symbol,
+      side: f.side,
+      type: f.type,
+      price: f.price,
+      qty: f.qty,
+      quote: f.quote,
+      trigger: f.trigger,
+      takeProfit: f.takeProfit,
+      stopLoss: f.stopLoss,
+      tif: f.tif,
+      postOnly: f.postOnly,
+      status: f.status,
+      final: false,
+      filledQty: 0n,
+      filledQuote: 0n,
+      fee: 0n,
+      released: 0n,
+      reason: null,
+      createdAt: f.createdAt,
+      updatedAt: f.createdAt,
+    };
   }
 
   private fill(trade: SpotTrade, orderId: number, userId: string, maker: boolean): void {
@@ -147,6 +239,8 @@ export class OrderHistory {
         trigger,
         takeProfit: null,
         stopLoss: null,
+        tif: null,
+        postOnly: false,
         status: 'open',
         createdAt: at,
       });

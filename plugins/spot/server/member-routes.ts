@@ -3,6 +3,7 @@ import {
   ORDER_SIDES,
   ORDER_STATUSES,
   ORDER_TYPES,
+  SPOT_MARKET_PATHS,
   SPOT_PATHS,
   symbolOfPath,
   type ExportFormat,
@@ -18,13 +19,16 @@ import { orderFields } from './orders';
 import { consoleMarket, fillView, orderView, spotSymbol } from './views';
 
 const DECIMAL = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[0-9]+(\\.[0-9]+)?$' };
-const SYMBOL_SEGMENT = { type: 'string', pattern: '^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$' };
-const TIME = { type: 'integer', minimum: 0, maximum: 253_402_300_799_999 };
+/** A market in a path or query: BTC_USDT. */
+export const PATH_SYMBOL = '[A-Z0-9]{1,20}_[A-Z0-9]{1,20}';
+export const SYMBOL_SEGMENT = { type: 'string', pattern: `^${PATH_SYMBOL}$` };
+/** Epoch milliseconds up to the year 9999. */
+export const TIME = { type: 'integer', minimum: 0, maximum: 253_402_300_799_999 };
 const HISTORY_PAGE_SIZE = 10;
 /** Rows of one export at most (the newest). */
 export const EXPORT_MAX_ROWS = 10_000;
 
-const PLACE_BODY = {
+export const PLACE_BODY = {
   type: 'object',
   required: ['side', 'type'],
   additionalProperties: false,
@@ -78,7 +82,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
 
   registrar.route<unknown, unknown, unknown, SpotSymbol[]>({
     method: 'GET',
-    path: SPOT_PATHS.symbols,
+    path: SPOT_MARKET_PATHS.goods,
     auth: 'public',
     handler() {
       const engine = exchange.engine;

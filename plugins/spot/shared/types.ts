@@ -2,8 +2,6 @@
 
 /** Member and public paths (under /api). `:x` is a market symbol with "/" replaced by "_" (BTC_USDT). */
 export const SPOT_PATHS = {
-  /** GET (public): SpotSymbol[]. */
-  symbols: '/coin/open/getSpotSymbols',
   /** POST PlaceOrderInput: the SpotOrderView placed. */
   place: '/coin/entrust/exchange/:x',
   /** POST { id }: the cancelled SpotOrderView (with `released`). */
@@ -19,6 +17,92 @@ export const SPOT_PATHS = {
   /** POST OrderFilter & { format: 'csv' | 'xlsx' }: a file with the filtered orders (newest 10,000). */
   exportOrders: '/coin/entrust/exportSpotTradeLog',
 } as const;
+
+/**
+ * Public market-data paths (under /api). The market lists with tickers (getSpotSymbols, market/initData) are
+ * the markets plugin's; these are the trading screens' data. `:x` / `:a` is a path symbol (BTC_USDT).
+ */
+export const SPOT_MARKET_PATHS = {
+  /** GET: SpotSymbol[], the tradable markets with their rules and last price. */
+  goods: '/coin/open/getSpotGoods',
+  /** GET ?symbol=BTC_USDT&period=1min[&from][&to][&limit=300, ≤1500]: CandleView[] oldest first (from/to bucket starts, epoch ms). */
+  klineHistory: '/coin/open/get/kline/history',
+  /** GET ?symbols=BTC_USDT,ETH_USDT (≤50)&period=1hour[&limit=24, ≤200]: KLineSeries[] in the order asked. */
+  batchKLineList: '/coin/open/batchKLineList',
+  /** GET: PriceComparison of the market's last price in every display currency. */
+  priceComparison: '/coin/open/getPriceComparison/:x',
+  /** GET a = market, b = how many (1..100): TradeView[] newest first. */
+  trades: '/coin/open/transaction/:a/:b',
+  /** GET [?limit=50, 1..200 levels a side]: DepthView (beyond the spec: the book snapshot the depth topic continues). */
+  depth: '/coin/open/depth/:x',
+} as const;
+
+/** The candle periods of the kline calls and topics. */
+export const KLINE_PERIODS = ['1min', '5min', '15min', '30min', '1hour', '4hour', '1day', '1week', '1month'] as const;
+export type KlinePeriod = (typeof KLINE_PERIODS)[number];
+
+/**
+ * Public realtime topics of a market (path symbol BTC_USDT). Each carries at most 10 messages a second; every
+ * message is a whole state (latest depth, current candle) or the batch since the previous one (trades), so a
+ * client that sees a sequence gap reloads the REST snapshot and goes on.
+ */
+export const SPOT_TOPICS = {
+  /** DepthView: the top 50 levels a side after the latest change. */
+  depth: (path: string) => `depth_${path}`,
+  /** TradesMessage: the trades since the previous message. */
+  trades: (path: string) => `trades_${path}`,
+  /** KlineMessage: the current candle of the period after the latest trade. */
+  kline: (path: string, period: KlinePeriod) => `kline_${path}_${period}`,
+} as const;
+/** Topic prefixes readable by anyone. */
+export const SPOT_TOPIC_PREFIXES = ['depth_', 'trades_', 'kline_'] as const;
+
+/** Candles (bucket start in epoch ms UTC, base volume, quote amount) and trades (takerSide: the side that took
+ * liquidity) as the market-data engine formats them: decimal strings. */
+import type { CandleView, TradeView } from '../../../core/engine';
+export type { CandleView, TradeView };
+
+/** [price, quantity] of one level, decimal strings. */
+export type DepthLevelView = [price: string, qty: string];
+
+export interface DepthView {
+  /** "BTC/USDT". */
+  symbol: string;
+  /** The book's change number: a message with a lower seq than the snapshot held is stale. */
+  seq: number;
+  /** Best first: bids highest price first, asks lowest first. */
+  bids: DepthLevelView[];
+  asks: DepthLevelView[];
+  time: number;
+}
+
+export interface TradesMessage {
+  symbol: string;
+  /** Newest first. */
+  trades: TradeView[];
+}
+
+export interface KlineMessage {
+  symbol: string;
+  period: KlinePeriod;
+  candle: CandleView;
+}
+
+export interface KLineSeries {
+  /** "BTC_USDT" as asked. */
+  symbol: string;
+  period: KlinePeriod;
+  /** Oldest first; empty for a market without trades. */
+  candles: CandleView[];
+}
+
+export interface PriceComparison {
+  symbol: string;
+  /** Last price in the quote currency, or null before the first trade. */
+  close: string | null;
+  /** The last price valued in USD and converted to every display currency of getCoinRate. */
+  prices: { currency: string; symbol: string; price: string }[];
+}
 
 /** Operator paths; permission wallet.configure, every call audited. */
 export const SPOT_CONSOLE_PATHS = {
@@ -130,7 +214,7 @@ export interface OrderFilter {
 
 export type ExportFormat = 'csv' | 'xlsx';
 
-/** A market as GET /coin/open/getSpotSymbols lists it. */
+/** A tradable market as GET /coin/open/getSpotGoods lists it. */
 export interface SpotSymbol {
   symbol_name: string;
   /** "BTC_USDT": the path segment of the order calls. */

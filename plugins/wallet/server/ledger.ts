@@ -48,9 +48,14 @@ export class WalletLedger {
     return this.service.submit(command as LedgerCommand);
   }
 
-  /** Every accepted spot command of the durable log, in sequence order. */
-  spotLog(): AsyncIterable<AppliedSpotCommand> {
-    return this.service.store.loadSpotCommands();
+  /** The accepted spot commands of the durable log after seq `after`, in sequence order. */
+  spotLog(after = 0): AsyncIterable<AppliedSpotCommand> {
+    return this.service.store.loadSpotCommands(after);
+  }
+
+  /** The addMarket commands of the durable log up to seq `upTo`. */
+  spotMarketsAdded(upTo: number): AsyncIterable<AppliedSpotCommand> {
+    return this.service.store.loadAddedMarkets(upTo);
   }
 
   /**

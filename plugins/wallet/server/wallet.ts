@@ -100,10 +100,12 @@ export class Wallet implements WalletCore {
       setPriceSource: (source) => {
         this.priceSource = source;
       },
+      usdtPrice: (currency) => this.price(currency),
       spot: () => ({
         submit: (command) => this.ledger.submit(command),
         engine: () => this.ledger.spot,
-        log: () => this.ledger.spotLog(),
+        log: (after) => this.ledger.spotLog(after),
+        marketsAdded: (upTo) => this.ledger.spotMarketsAdded(upTo),
       }),
     };
   }

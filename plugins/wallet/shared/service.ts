@@ -21,6 +21,8 @@ export interface WalletService {
    * no price, the currency's configured reference price is used.
    */
   setPriceSource(source: (currency: string) => string | undefined): void;
+  /** The USDT price balances of the currency are valued at: the price source's, else the reference price ('0' when unknown). */
+  usdtPrice(currency: string): string;
   /** The spot exchange that shares this ledger and its one command sequence (docs/engine-spot.md). */
   spot(): SpotEngineAccess;
 }
@@ -31,6 +33,8 @@ export interface SpotEngineAccess {
   submit(command: SpotCommand): Promise<SpotResult>;
   /** The running spot engine, for reads only (markets, books, open orders). It is replaced when the ledger is reopened: ask each time. */
   engine(): SpotEngine;
-  /** Every accepted spot command in the durable log, in sequence order (to rebuild views at start). */
-  log(): AsyncIterable<AppliedSpotCommand>;
+  /** The accepted spot commands in the durable log after seq `after` (default: all), in sequence order (to rebuild views at start). */
+  log(after?: number): AsyncIterable<AppliedSpotCommand>;
+  /** The addMarket commands in the durable log up to seq `upTo` (every market, without reading the orders). */
+  marketsAdded(upTo: number): AsyncIterable<AppliedSpotCommand>;
 }

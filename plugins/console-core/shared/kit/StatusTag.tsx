@@ -23,6 +23,8 @@ const COLORS: Record<string, TagColor> = {
   draft: 'grey',
   open: 'orange',
   closed: 'grey',
+  trading: 'green',
+  halted: 'red',
 };
 
 /** A coloured status translated from the plugin's namespace ("<namespace>:status.<value>"). */

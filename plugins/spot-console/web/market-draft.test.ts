@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { ConsoleMarket } from '../../spot/shared/types';
+import { changesAnything, draftFieldOf, draftOfMarket, marketInputOf, marketUpdateOf, NEW_MARKET_DRAFT, percentOfPpm, ppmOfPercent } from './market-draft';
+
+const ETH_BTC: ConsoleMarket = {
+  symbol: 'ETH/BTC',
+  base: 'ETH',
+  quote: 'BTC',
+  priceScale: 6,
+  qtyScale: 4,
+  tickSize: '0.000001',
+  lotSize: '0.0001',
+  minNotional: '0.001',
+  makerFeePpm: 500,
+  takerFeePpm: 1000,
+  selfTrade: 'cancelTaker',
+  halted: false,
+};
+
+const complete = { ...NEW_MARKET_DRAFT, symbol: 'eth/btc', tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFee: '0.05', takerFee: '0.1' };
+
+describe('fees in percent', () => {
+  it.each([
+    [1000, '0.1'],
+    [500, '0.05'],
+    [1, '0.0001'],
+    [0, '0'],
+    [100_000, '10'],
+  ])('%i ppm is %s %% and back', (ppm, percent) => {
+    expect(percentOfPpm(ppm)).toBe(percent);
+    expect(ppmOfPercent(percent)).toBe(ppm);
+  });
+
+  it.each(['', '1.', '.5', '-1', '0.00001', '1e3', 'abc'])('refuses %j', (text) => {
+    expect(ppmOfPercent(text)).toBeUndefined();
+  });
+});
+
+describe('the add form', () => {
+  it('sends the symbol in capitals, scales as numbers and fees in ppm', () => {
+    expect(marketInputOf(complete)).toEqual({
+      ok: true,
+      body: { symbol: 'ETH/BTC', priceScale: 8, qtyScale: 8, tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFeePpm: 500, takerFeePpm: 1000, selfTrade: 'cancelTaker' },
+    });
+  });
+
+  it.each([
+    [{ symbol: '' }, 'symbol', 'required'],
+    [{ symbol: 'ETHBTC' }, 'symbol', 'invalidSymbol'],
+    [{ symbol: 'ETH/BTC/USDT' }, 'symbol', 'invalidSymbol'],
+    [{ priceScale: '' }, 'priceScale', 'required'],
+    [{ tickSize: '' }, 'tickSize', 'required'],
+    [{ lotSize: '0.' }, 'lotSize', 'invalidNumber'],
+    [{ minNotional: '' }, 'minNotional', 'required'],
+    [{ makerFee: '' }, 'makerFee', 'required'],
+    [{ takerFee: '0.12345' }, 'takerFee', 'invalidNumber'],
+  ])('refuses %j on %s (%s) before sending', (changes, field, problem) => {
+    expect(marketInputOf({ ...complete, ...changes })).toEqual({ ok: false, field, problem });
+  });
+});
+
+describe('the edit form', () => {
+  it('starts from the market with fees in percent', () => {
+    expect(draftOfMarket(ETH_BTC)).toMatchObject({ symbol: 'ETH/BTC', priceScale: '6', makerFee: '0.05', takerFee: '0.1', selfTrade: 'cancelTaker' });
+  });
+
+  it('sends only what changed; an equal decimal written differently is no change', () => {
+    const unchanged = marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), minNotional: '0.0010' });
+    expect(unchanged).toEqual({ ok: true, body: { symbol: 'ETH/BTC' } });
+    expect(changesAnything((unchanged as { body: { symbol: string } }).body)).toBe(false);
+
+    const changed = marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), takerFee: '0.2', lotSize: '0.01', selfTrade: 'cancelResting' });
+    expect(changed).toEqual({ ok: true, body: { symbol: 'ETH/BTC', lotSize: '0.01', takerFeePpm: 2000, selfTrade: 'cancelResting' } });
+  });
+
+  it('refuses an emptied field', () => {
+    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), tickSize: '' })).toEqual({ ok: false, field: 'tickSize', problem: 'required' });
+  });
+});
+
+describe('server fields', () => {
+  it('shows fee refusals on the percent fields and others on their own field', () => {
+    expect(draftFieldOf('makerFeePpm')).toBe('makerFee');
+    expect(draftFieldOf('takerFeePpm')).toBe('takerFee');
+    expect(draftFieldOf('tickSize')).toBe('tickSize');
+    expect(draftFieldOf('symbol')).toBe('symbol');
+    expect(draftFieldOf('halted')).toBeUndefined();
+    expect(draftFieldOf(undefined)).toBeUndefined();
+  });
+});

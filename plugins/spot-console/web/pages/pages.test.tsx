@@ -1,0 +1,246 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderShell } from '../../../../core/web/testing/render-shell';
+import consoleCoreManifest from '../../../console-core/plugin';
+import consoleCoreWeb from '../../../console-core/web';
+import type { ConsoleMarket } from '../../../spot/shared/types';
+import en from '../../../../locales/en/spot-console.json';
+import manifest from '../../plugin';
+import spotConsoleWeb from '../index';
+
+const API = '*/api/mjkj-web';
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+});
+afterAll(() => server.close());
+
+const ok = (data: unknown) => HttpResponse.json({ code: 200, success: true, msg: 'success', data });
+const refused = (msg: string, field: string) => HttpResponse.json({ code: 400, success: false, msg, data: { field } }, { status: 400 });
+
+/** A persisted operator session; GET /console/me answers the role's permissions. */
+function signedInWith(permissions: string[]) {
+  const operator = { id: '3', username: 'fiona', role: 'finance', permissions, totpBound: true };
+  window.localStorage.setItem('release-test:console-operator', JSON.stringify({ token: 'operator-token', expiresAt: Date.now() + 3_600_000, operator }));
+  server.use(http.get(`${API}/console/me`, () => ok(operator)));
+}
+
+const openConsole = (path = '/spot/markets') =>
+  renderShell(path, {
+    plugins: [
+      { manifest: consoleCoreManifest, web: consoleCoreWeb },
+      { manifest, web: spotConsoleWeb },
+    ],
+    site: { name: 'console', basePath: '/', title: 'Bourse Console' },
+    fetch: (input, init) => globalThis.fetch(input, init),
+  });
+
+const market = (changes: Partial<ConsoleMarket> = {}): ConsoleMarket => ({
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  priceScale: 2,
+  qtyScale: 6,
+  tickSize: '0.01',
+  lotSize: '0.000001',
+  minNotional: '5',
+  makerFeePpm: 1000,
+  takerFeePpm: 1500,
+  selfTrade: 'cancelTaker',
+  halted: false,
+  ...changes,
+});
+
+/**
+ * The markets route answering `markets` (changed by the POST handlers the test adds), and a record of every POST
+ * with its operator header.
+ */
+function marketsApi(markets: ConsoleMarket[]) {
+  const posts: Array<{ path: string; body: unknown; auth: string | null }> = [];
+  let listed = 0;
+  server.use(
+    http.get(`${API}/console/spot/markets`, ({ request }) => {
+      listed += 1;
+      expect(request.headers.get('Blade-Auth')).toBe('bearer operator-token');
+      return ok(markets);
+    }),
+  );
+  const record = async (request: Request) => {
+    const body = await request.json();
+    posts.push({ path: new URL(request.url).pathname, body, auth: request.headers.get('Blade-Auth') });
+    return body as Record<string, unknown>;
+  };
+  return { posts, record, listings: () => listed };
+}
+
+const sideMenu = () => document.querySelector('[data-section="console.side"]') as HTMLElement;
+const rowOf = (symbol: string) => document.querySelector(`tr[data-symbol="${symbol}"]`) as HTMLElement | null;
+const fieldInput = (form: HTMLElement, field: string) => form.querySelector(`[data-field="${field}"] input`) as HTMLInputElement;
+const type = (form: HTMLElement, field: string, value: string) => fireEvent.change(fieldInput(form, field), { target: { value } });
+const fieldError = (form: HTMLElement, field: string) => form.querySelector(`[data-field="${field}"] [role="alert"]`)?.textContent;
+const dialogButton = (dialog: HTMLElement, text: string) => within(dialog).getByText(text).closest('button')!;
+
+describe('spot markets page', () => {
+  it('lists the markets with decimals, fees in percent, policy and status, and offers Halt or Open by status', async () => {
+    signedInWith(['spot.markets']);
+    marketsApi([market(), market({ symbol: 'ETH/BTC', base: 'ETH', quote: 'BTC', minNotional: '0.001', makerFeePpm: 500, selfTrade: 'cancelResting', halted: true })]);
+    await openConsole();
+    await waitFor(() => expect(rowOf('ETH/BTC')).not.toBeNull());
+    expect(within(sideMenu()).getByRole('button', { name: en.menuMarkets })).toBeTruthy();
+    const btc = rowOf('BTC/USDT')!;
+    expect(btc.textContent).toContain('2 / 6');
+    expect(btc.textContent).toContain('5 USDT');
+    expect(btc.textContent).toContain('0.1 %');
+    expect(btc.textContent).toContain('0.15 %');
+    expect(btc.textContent).toContain(en.selfTradePolicy.cancelTaker);
+    expect(btc.textContent).toContain(en.status.trading);
+    expect(within(btc).getByRole('button', { name: en.halt })).toBeTruthy();
+    const eth = rowOf('ETH/BTC')!;
+    expect(eth.textContent).toContain('0.05 %');
+    expect(eth.textContent).toContain(en.selfTradePolicy.cancelResting);
+    expect(eth.textContent).toContain(en.status.halted);
+    expect(within(eth).getByRole('button', { name: en.open })).toBeTruthy();
+  });
+
+  it('adds a market: the POST carries the form with fees in ppm, then a toast and the refreshed table', async () => {
+    signedInWith(['spot.markets']);
+    const markets = [market()];
+    const api = marketsApi(markets);
+    server.use(
+      http.post(`${API}/console/spot/markets`, async ({ request }) => {
+        const body = await api.record(request);
+        const added = market({ symbol: 'ETH/BTC', base: 'ETH', quote: 'BTC', priceScale: 8, qtyScale: 8, tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFeePpm: 500, takerFeePpm: 1000 });
+        expect(body.symbol).toBe('ETH/BTC');
+        markets.push(added);
+        return ok(added);
+      }),
+    );
+    await openConsole();
+    await waitFor(() => expect(rowOf('BTC/USDT')).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: en.addMarket }));
+    const form = await screen.findByTestId('market-form');
+    expect(fieldInput(form, 'priceScale').value).toBe('8');
+    expect(fieldInput(form, 'qtyScale').value).toBe('8');
+    type(form, 'symbol', 'eth/btc');
+    type(form, 'tickSize', '0.00001');
+    type(form, 'lotSize', '0.001');
+    type(form, 'minNotional', '0.0001');
+    type(form, 'makerFee', '0.05');
+    type(form, 'takerFee', '0.1x'); // only digits and a point are kept
+    expect(fieldInput(form, 'takerFee').value).toBe('0.1');
+    fireEvent.submit(form);
+
+    await waitFor(() => expect(api.posts).toHaveLength(1));
+    expect(api.posts[0]).toEqual({
+      path: '/api/mjkj-web/console/spot/markets',
+      auth: 'bearer operator-token',
+      body: { symbol: 'ETH/BTC', priceScale: 8, qtyScale: 8, tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFeePpm: 500, takerFeePpm: 1000, selfTrade: 'cancelTaker' },
+    });
+    expect(await screen.findByText(en.marketAdded.replace('{{symbol}}', 'ETH/BTC'))).toBeTruthy();
+    await waitFor(() => expect(rowOf('ETH/BTC')).not.toBeNull());
+    expect(api.listings()).toBe(2);
+  });
+
+  it('shows a missing field before sending, and the server’s refusal on the field it names', async () => {
+    signedInWith(['spot.markets']);
+    const api = marketsApi([market()]);
+    server.use(
+      http.post(`${API}/console/spot/markets`, async ({ request }) => {
+        await api.record(request);
+        return refused('Dieser Wert liegt außerhalb des Bereichs', 'makerFeePpm');
+      }),
+    );
+    await openConsole();
+    fireEvent.click(await screen.findByRole('button', { name: en.addMarket }));
+    const form = await screen.findByTestId('market-form');
+    type(form, 'symbol', 'ETH/BTC');
+    fireEvent.submit(form);
+    await waitFor(() => expect(fieldError(form, 'tickSize')).toBe(en.required));
+    expect(api.posts).toEqual([]);
+
+    type(form, 'tickSize', '0.00001');
+    type(form, 'lotSize', '0.001');
+    type(form, 'minNotional', '0.0001');
+    type(form, 'makerFee', '12');
+    type(form, 'takerFee', '0.1');
+    fireEvent.submit(form);
+    await waitFor(() => expect(fieldError(form, 'makerFee')).toBe('Dieser Wert liegt außerhalb des Bereichs'));
+    expect(api.posts).toHaveLength(1);
+    expect((api.posts[0]!.body as { makerFeePpm: number }).makerFeePpm).toBe(120_000);
+    expect(form.querySelectorAll('[role="alert"]')).toHaveLength(1);
+    expect(rowOf('ETH/BTC')).toBeNull();
+    type(form, 'makerFee', '0.05'); // typing again clears the message
+    await waitFor(() => expect(fieldError(form, 'makerFee')).toBeUndefined());
+  });
+
+  it('edits a market: symbol and decimals fixed, only the changed fee is sent', async () => {
+    signedInWith(['spot.markets']);
+    const markets = [market()];
+    const api = marketsApi(markets);
+    server.use(
+      http.post(`${API}/console/spot/markets/update`, async ({ request }) => {
+        await api.record(request);
+        markets[0] = market({ takerFeePpm: 2000 });
+        return ok(markets[0]);
+      }),
+    );
+    await openConsole();
+    await waitFor(() => expect(rowOf('BTC/USDT')).not.toBeNull());
+    fireEvent.click(within(rowOf('BTC/USDT')!).getByRole('button', { name: en.edit }));
+    const form = await screen.findByTestId('market-form');
+    expect(fieldInput(form, 'symbol').disabled).toBe(true);
+    expect(fieldInput(form, 'priceScale').disabled).toBe(true);
+    expect(fieldInput(form, 'takerFee').value).toBe('0.15');
+
+    fireEvent.submit(form);
+    expect(await within(form).findByText(en.noChanges)).toBeTruthy();
+    expect(api.posts).toEqual([]);
+
+    type(form, 'takerFee', '0.2');
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.posts).toHaveLength(1));
+    expect(api.posts[0]!.body).toEqual({ symbol: 'BTC/USDT', takerFeePpm: 2000 });
+    await waitFor(() => expect(rowOf('BTC/USDT')!.textContent).toContain('0.2 %'));
+  });
+
+  it('halts a market only after the confirmation, then shows it halted', async () => {
+    signedInWith(['spot.markets']);
+    const markets = [market()];
+    const api = marketsApi(markets);
+    server.use(
+      http.post(`${API}/console/spot/markets/halt`, async ({ request }) => {
+        const body = await api.record(request);
+        markets[0] = market({ halted: body.halted as boolean });
+        return ok(markets[0]);
+      }),
+    );
+    await openConsole();
+    await waitFor(() => expect(rowOf('BTC/USDT')).not.toBeNull());
+    fireEvent.click(within(rowOf('BTC/USDT')!).getByRole('button', { name: en.halt }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(en.haltConfirmTitle.replace('{{symbol}}', 'BTC/USDT'));
+    expect(api.posts).toEqual([]); // not before the confirmation
+    fireEvent.click(dialogButton(dialog, en.halt));
+    await waitFor(() => expect(api.posts).toHaveLength(1));
+    expect(api.posts[0]).toEqual({ path: '/api/mjkj-web/console/spot/markets/halt', body: { symbol: 'BTC/USDT', halted: true }, auth: 'bearer operator-token' });
+    await waitFor(() => expect(rowOf('BTC/USDT')!.textContent).toContain(en.status.halted));
+    expect(within(rowOf('BTC/USDT')!).getByRole('button', { name: en.open })).toBeTruthy();
+  });
+
+  it('shows neither the menu entry nor the page to an operator without spot.markets, and asks the server nothing', async () => {
+    signedInWith(['members.read', 'wallet.configure']);
+    const api = marketsApi([market()]);
+    await openConsole();
+    expect(await screen.findByTestId('spot-markets-denied')).toBeTruthy();
+    expect(screen.getByTestId('spot-markets-denied').textContent).toBe(en.notPermitted);
+    expect(within(sideMenu()).queryByRole('button', { name: en.menuMarkets })).toBeNull();
+    expect(screen.queryByRole('button', { name: en.addMarket })).toBeNull();
+    expect(api.listings()).toBe(0);
+  });
+});

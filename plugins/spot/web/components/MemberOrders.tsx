@@ -1,0 +1,109 @@
+import { Button, Table } from '@douyinfe/semi-ui-19';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRoot } from '../../../../core/web';
+import type { SpotOrderView, SpotSymbol } from '../../shared/types';
+import type { ExchangeStore } from '../exchange-store';
+import { dateTime, formatFixed } from '../format';
+import { LOGIN_PATH } from '../ids';
+import { sideKey, statusKey, typeKey } from './order-labels';
+
+type Tab = 'open' | 'history' | 'trades';
+
+/** Table columns of the member's orders, prices and quantities at their market's decimals. */
+export function useOrderColumns(markets: readonly SpotSymbol[]) {
+  const { t, i18n } = useTranslation('spot');
+  const scalesOf = (order: SpotOrderView) => {
+    const market = markets.find((candidate) => candidate.symbol_name === order.symbol);
+    return { price: market?.base_coin_scale ?? 8, qty: market?.coin_coin_scale ?? 8 };
+  };
+  return [
+    { title: t('colTime'), dataIndex: 'createTime', render: (time: number) => dateTime(time, i18n.language) },
+    { title: t('col_symbol'), dataIndex: 'symbol' },
+    {
+      title: t('col_side'),
+      dataIndex: 'side',
+      render: (_: string, order: SpotOrderView) => <span className={order.side === 'buy' ? 'spot-up' : 'spot-down'}>{t(sideKey(order))}</span>,
+    },
+    { title: t('col_type'), dataIndex: 'type', render: (_: string, order: SpotOrderView) => t(typeKey(order)) },
+    {
+      title: t('col_price'),
+      dataIndex: 'price',
+      align: 'right' as const,
+      render: (price: string | null, order: SpotOrderView) => (price === null ? t('marketPrice') : formatFixed(price, scalesOf(order).price)),
+    },
+    {
+      title: t('col_num'),
+      dataIndex: 'num',
+      align: 'right' as const,
+      render: (num: string | null, order: SpotOrderView) => (num === null ? order.money : formatFixed(num, scalesOf(order).qty)),
+    },
+    { title: t('col_filledNum'), dataIndex: 'filledNum', align: 'right' as const, render: (value: string, order: SpotOrderView) => formatFixed(value, scalesOf(order).qty) },
+    { title: t('col_avgPrice'), dataIndex: 'avgPrice', align: 'right' as const, render: (value: string, order: SpotOrderView) => (/[1-9]/.test(value) ? formatFixed(value, scalesOf(order).price) : '--') },
+    { title: t('col_status'), dataIndex: 'status', render: (_: string, order: SpotOrderView) => t(statusKey(order)) },
+  ];
+}
+
+/** The bottom tabs: open orders (with cancel), order history and trade history, refreshed on refresh_{userId}. */
+export const MemberOrders = observer(function MemberOrders({ store }: { store: ExchangeStore }) {
+  const root = useRoot();
+  const { t } = useTranslation('spot');
+  const [tab, setTab] = useState<Tab>('open');
+  const [cancelling, setCancelling] = useState<number | null>(null);
+  const columns = useOrderColumns(store.markets);
+  const cancel = async (id: number) => {
+    setCancelling(id);
+    try {
+      await store.cancel(id);
+    } catch {
+      // The HTTP client has shown the error.
+    } finally {
+      setCancelling(null);
+    }
+  };
+  const cancelColumn = {
+    title: '',
+    dataIndex: 'id',
+    align: 'right' as const,
+    render: (id: number) => (
+      <Button size="small" type="danger" theme="borderless" loading={cancelling === id} onClick={() => void cancel(id)}>
+        {t('cancel')}
+      </Button>
+    ),
+  };
+  const rows: Record<Tab, SpotOrderView[]> = {
+    open: store.openOrders,
+    history: store.history.filter((order) => order.status === 'filled' || order.status === 'cancelled'),
+    trades: store.history.filter((order) => order.filledNum !== '0' && /[1-9]/.test(order.filledNum)),
+  };
+  return (
+    <section className="spot-panel spot-orders" aria-label={t('myOrders')}>
+      <div className="spot-tabs" role="tablist">
+        {(['open', 'history', 'trades'] as const).map((name) => (
+          <button type="button" role="tab" key={name} aria-selected={name === tab} className={name === tab ? 'spot-tab spot-tab--active' : 'spot-tab'} onClick={() => setTab(name)}>
+            {t(`tab_${name}`)}
+            {name === 'open' && store.openOrders.length > 0 ? ` (${store.openOrders.length})` : ''}
+          </button>
+        ))}
+      </div>
+      {root.session.isLogin ? (
+        <Table
+          className="spot-table"
+          size="small"
+          rowKey="id"
+          data-testid={`spot-orders-${tab}`}
+          columns={tab === 'open' ? [...columns, cancelColumn] : columns}
+          dataSource={rows[tab]}
+          pagination={false}
+          empty={<span className="spot-muted">{t('noOrders')}</span>}
+          onRow={(order?: SpotOrderView) => ({ 'data-order': order?.id }) as never}
+        />
+      ) : (
+        <p className="spot-empty">
+          <a href={LOGIN_PATH} onClick={(event) => { event.preventDefault(); root.navigate(LOGIN_PATH); }}>{t('logInToSeeOrders')}</a>
+        </p>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,226 @@
+import { Button, Checkbox, Input, Slider, Toast } from '@douyinfe/semi-ui-19';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { isHttpError, useRoot } from '../../../../core/web';
+import type { OrderSide, OrderType, SpotSymbol } from '../../shared/types';
+import type { ExchangeStore } from '../exchange-store';
+import { formatFixed } from '../format';
+import { LOGIN_PATH, REGISTER_PATH } from '../ids';
+import {
+  amountForPercent,
+  cleanInput,
+  DRAFT_FIELDS,
+  emptyDraft,
+  orderTotal,
+  PERCENT_MARKS,
+  spendsQuote,
+  type DraftField,
+  type OrderDraft,
+} from '../order-form';
+
+type Errors = Partial<Record<DraftField, string>>;
+
+function FormField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className={error ? 'spot-field spot-field--error' : 'spot-field'} data-field={id}>
+      <label className="spot-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p className="spot-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The fields an order of this side and type needs before it is sent. */
+function requiredFields(side: OrderSide, type: OrderType, draft: OrderDraft): DraftField[] {
+  const fields: DraftField[] = [];
+  if (type !== 'market') fields.push('price');
+  fields.push(spendsQuote(side, type) ? 'money' : 'num');
+  if (type === 'stop') fields.push('triggerMoney');
+  if (draft.fullCheck) fields.push('fullPrice');
+  if (draft.lossCheck) fields.push('lossPrice');
+  return fields;
+}
+
+/** One side's order form: price, amount or quote amount, stop trigger, take-profit / stop-loss, percentage, total. */
+export const OrderForm = observer(function OrderForm({ store, market, side, type }: { store: ExchangeStore; market: SpotSymbol; side: OrderSide; type: OrderType }) {
+  const root = useRoot();
+  const { t } = useTranslation('spot');
+  const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft());
+  const [errors, setErrors] = useState<Errors>({});
+  const [percent, setPercent] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const spendCurrency = side === 'buy' ? market.quote_symbol : market.coin_symbol;
+  const quoteScale = store.balanceScale(market.quote_symbol, market.base_coin_scale);
+  const available = store.available(spendCurrency);
+  const id = (field: DraftField) => `spot-${side}-${field}`;
+
+  // A new market starts an empty form at its last price.
+  useEffect(() => {
+    setDraft(emptyDraft(store.lastPrice ? cleanInput('price', store.lastPrice, market, quoteScale) : ''));
+    setErrors({});
+    setPercent(0);
+  }, [market.path_name]);
+  // The first known price fills an empty price field once (the last price arrives after the form).
+  const seeded = useRef(false);
+  useEffect(() => {
+    if (seeded.current || !store.lastPrice) return;
+    seeded.current = true;
+    setDraft((previous) => (previous.price ? previous : { ...previous, price: cleanInput('price', store.lastPrice!, market, quoteScale) }));
+  }, [store.lastPrice]);
+  // A price picked in the book or the trades fills the price field.
+  useEffect(() => {
+    if (store.picked) setDraft((previous) => ({ ...previous, price: cleanInput('price', store.picked!.price, market, quoteScale) }));
+  }, [store.picked?.at]);
+
+  const change = (field: DraftField, raw: string) => {
+    setDraft((previous) => ({ ...previous, [field]: cleanInput(field, raw, market, quoteScale) }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+    if (field === 'num' || field === 'money') setPercent(0);
+  };
+
+  const applyPercent = (value: number) => {
+    setPercent(value);
+    const amount = amountForPercent({ side, type, price: draft.price, available, percent: value, market, quoteScale });
+    if (amount) setDraft((previous) => ({ ...previous, ...amount }));
+    else setErrors((previous) => ({ ...previous, price: t('errPriceFirst') }));
+  };
+
+  const submit = async () => {
+    const missing = requiredFields(side, type, draft).filter((field) => !/[1-9]/.test(draft[field]));
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((field) => [field, t('errRequired')])));
+      return;
+    }
+    setBusy(true);
+    try {
+      await store.place(side, type, draft);
+      Toast.success(t('orderPlaced'));
+      setDraft((previous) => ({ ...previous, num: '', money: '' }));
+      setPercent(0);
+      setErrors({});
+    } catch (error) {
+      const message = isHttpError(error) && error.msg ? error.msg : root.t('errors.unknown');
+      const field = isHttpError(error) ? DRAFT_FIELDS.find((name) => name === error.field) : undefined;
+      if (field) setErrors({ [field]: message });
+      else Toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const priceInput = (field: 'price' | 'triggerMoney' | 'fullPrice' | 'lossPrice', label: string) => (
+    <FormField id={id(field)} label={label} error={errors[field]}>
+      <Input id={id(field)} size="small" inputMode="decimal" value={draft[field]} onChange={(value) => change(field, value)} suffix={market.quote_symbol} />
+    </FormField>
+  );
+  const total = orderTotal(draft.price, draft.num, quoteScale);
+  const quoteAmount = spendsQuote(side, type);
+
+  return (
+    <form
+      className={`spot-form spot-form--${side}`}
+      data-testid={`spot-form-${side}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="spot-form__available">
+        <span className="spot-muted">{t('available')}</span>
+        <span data-testid={`spot-available-${side}`}>
+          {formatFixed(available, side === 'buy' ? quoteScale : market.coin_coin_scale)} {spendCurrency}
+        </span>
+      </div>
+      {type === 'stop' && priceInput('triggerMoney', t('triggerPrice'))}
+      {type === 'market' ? (
+        <FormField id={id('price')} label={t('price')}>
+          <Input id={id('price')} size="small" disabled value={t('marketPrice')} />
+        </FormField>
+      ) : (
+        priceInput('price', t('price'))
+      )}
+      <FormField id={id(quoteAmount ? 'money' : 'num')} label={quoteAmount ? t('quoteAmount') : t('amount')} error={errors[quoteAmount ? 'money' : 'num']}>
+        <Input
+          id={id(quoteAmount ? 'money' : 'num')}
+          size="small"
+          inputMode="decimal"
+          value={quoteAmount ? draft.money : draft.num}
+          onChange={(value) => change(quoteAmount ? 'money' : 'num', value)}
+          suffix={quoteAmount ? market.quote_symbol : market.coin_symbol}
+        />
+      </FormField>
+      <div className="spot-form__percent" data-testid={`spot-percent-${side}`}>
+        <Slider
+          value={percent}
+          step={1}
+          marks={Object.fromEntries(PERCENT_MARKS.map((mark) => [mark, `${mark}%`]))}
+          tipFormatter={(value) => `${value}%`}
+          onChange={(value) => applyPercent(Number(value))}
+          aria-label={t('percentOfAvailable')}
+        />
+      </div>
+      <div className="spot-form__exits">
+        <Checkbox checked={draft.fullCheck} onChange={(event) => setDraft((previous) => ({ ...previous, fullCheck: Boolean(event.target.checked) }))}>
+          {t('takeProfit')}
+        </Checkbox>
+        <Checkbox checked={draft.lossCheck} onChange={(event) => setDraft((previous) => ({ ...previous, lossCheck: Boolean(event.target.checked) }))}>
+          {t('stopLoss')}
+        </Checkbox>
+      </div>
+      {draft.fullCheck && priceInput('fullPrice', t('takeProfitPrice'))}
+      {draft.lossCheck && priceInput('lossPrice', t('stopLossPrice'))}
+      {!quoteAmount && (
+        <div className="spot-form__total">
+          <span className="spot-muted">{t('total')}</span>
+          <span data-testid={`spot-total-${side}`}>{type === 'market' || total === null ? '--' : `${formatFixed(total, quoteScale)} ${market.quote_symbol}`}</span>
+        </div>
+      )}
+      {root.session.isLogin ? (
+        <Button htmlType="submit" block theme="solid" className={`spot-submit spot-submit--${side}`} loading={busy} disabled={market.halted}>
+          {t(side === 'buy' ? 'buyCoin' : 'sellCoin', { coin: market.coin_symbol })}
+        </Button>
+      ) : (
+        <div className="spot-form__guest">
+          <Link href={LOGIN_PATH} className="spot-form__login">
+            {t('logIn')}
+          </Link>
+          <span className="spot-muted">{t('or')}</span>
+          <Link href={REGISTER_PATH} className="spot-form__register">
+            {t('register')}
+          </Link>
+        </div>
+      )}
+    </form>
+  );
+});
+
+/** The buy and sell forms under tabs limit / market / stop-limit. */
+export const TradePanel = observer(function TradePanel({ store }: { store: ExchangeStore }) {
+  const { t } = useTranslation('spot');
+  const [type, setType] = useState<OrderType>('limit');
+  const market = store.market;
+  if (!market) return <section className="spot-panel spot-trade" />;
+  return (
+    <section className="spot-panel spot-trade" aria-label={t('placeOrder')}>
+      <div className="spot-tabs" role="tablist">
+        {(['limit', 'market', 'stop'] as const).map((name) => (
+          <button type="button" role="tab" key={name} aria-selected={name === type} className={name === type ? 'spot-tab spot-tab--active' : 'spot-tab'} onClick={() => setType(name)}>
+            {t(`type_${name}`)}
+          </button>
+        ))}
+      </div>
+      <div className="spot-trade__forms">
+        <OrderForm key={`buy-${type}`} store={store} market={market} side="buy" type={type} />
+        <OrderForm key={`sell-${type}`} store={store} market={market} side="sell" type={type} />
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,209 @@
+import { runInAction } from 'mobx';
+import { describe, expect, it } from 'vitest';
+import { MARKET_REQUEST_GUARD_MS } from '../../../core/shared';
+import { WALLET_PATHS } from '../../wallet/shared/types';
+import { SPOT_MARKET_PATHS, SPOT_PATHS } from '../shared/types';
+import { ExchangeStore, MEMBER_REFRESH_MS } from './exchange-store';
+import { MARKET_INIT_DATA_PATH, TRADES_SHOWN } from './spot-api';
+import { BTC, candle, depth, ETH, fakeRoot, ManualClock, order, settle, trade } from './testing/spot-fixtures';
+
+const DEPTH = '/coin/open/depth/BTC_USDT';
+const TRADES = `/coin/open/transaction/BTC_USDT/${TRADES_SHOWN}`;
+const OPEN_ORDERS = '/coin/entrust/get/myExchangeLog/BTC_USDT';
+const HISTORY = '/coin/entrust/entrustlog/BTC_USDT/all/1';
+
+function setup(member: { id: string } | null = null, change: Record<string, unknown> = {}) {
+  const answers: Record<string, unknown> = {
+    [SPOT_MARKET_PATHS.goods]: [BTC, ETH],
+    [DEPTH]: depth(10),
+    '/coin/open/depth/ETH_USDT': depth(3, [], [], 'ETH/USDT'),
+    [TRADES]: [trade(2), trade(1)],
+    [`/coin/open/transaction/ETH_USDT/${TRADES_SHOWN}`]: [],
+    [SPOT_MARKET_PATHS.klineHistory]: [candle(60_000), candle(120_000)],
+    [MARKET_INIT_DATA_PATH]: { symbols: [{ symbol_name: 'BTC/USDT', contract_type: 0, close: '30000', zdf: '1.5', high: '31000', low: '29000', amount: '1', vol: '2', demo: false }] },
+    '/coin/open/getPriceComparison/BTC_USDT': { symbol: 'BTC/USDT', close: '30000', prices: [] },
+    '/coin/open/getPriceComparison/ETH_USDT': { symbol: 'ETH/USDT', close: null, prices: [] },
+    [WALLET_PATHS.myBalance]: [{ currency: 'USDT', available: '100', scale: 6 }],
+    [OPEN_ORDERS]: [order(5)],
+    '/coin/entrust/get/myExchangeLog/ETH_USDT': [],
+    [HISTORY]: { records: [order(4, { status: 'filled', filledNum: '0.5' })], total: 1, size: 10, current: 1, pages: 1 },
+    '/coin/entrust/entrustlog/ETH_USDT/all/1': { records: [], total: 0, size: 10, current: 1, pages: 0 },
+    ...change,
+  };
+  const fake = fakeRoot(answers, member);
+  const clock = new ManualClock();
+  const store = new ExchangeStore(fake.root, clock);
+  return { ...fake, clock, store, answers };
+}
+
+describe('ExchangeStore', () => {
+  it('opens the first market when none is asked for, loads its snapshots and subscribes to its topics', async () => {
+    const { store, realtime, calls } = setup();
+    await store.open(null);
+    await settle();
+    expect(store.path).toBe('BTC_USDT');
+    expect(store.depth?.seq).toBe(10);
+    expect(store.trades.map((t) => t.id)).toEqual([2, 1]);
+    expect(store.candles).toHaveLength(2);
+    expect(store.ticker?.zdf).toBe('1.5');
+    expect(store.lastPrice).toBe('30000');
+    expect(realtime.topics).toEqual(['depth_BTC_USDT', 'index', 'kline_BTC_USDT_15min', 'trades_BTC_USDT']);
+    expect(calls(DEPTH)).toBe(1);
+    store.close();
+    expect(realtime.topics).toEqual([]);
+  });
+
+  it('asks for market data at most once a second (spec §9)', async () => {
+    const { store, clock, calls } = setup();
+    await store.open('BTC_USDT');
+    await settle();
+    await store.open('BTC_USDT');
+    await settle();
+    expect(calls(SPOT_MARKET_PATHS.goods)).toBe(1);
+    // reopening the same market asks nothing again; another period is another request
+    const before = calls(DEPTH);
+    store.setPeriod('1hour');
+    await settle();
+    expect(calls(SPOT_MARKET_PATHS.klineHistory)).toBe(2);
+    clock.advance(MARKET_REQUEST_GUARD_MS);
+    await settle();
+    expect(calls(DEPTH)).toBe(before);
+  });
+
+  it('reloads the depth snapshot after a gap, once the guard allows it', async () => {
+    const { store, realtime, clock, calls, answers } = setup();
+    await store.open('BTC_USDT');
+    await settle();
+    answers[DEPTH] = depth(20);
+    realtime.gap('depth_BTC_USDT');
+    realtime.gap('depth_BTC_USDT');
+    await settle();
+    expect(calls(DEPTH)).toBe(1);
+    expect(clock.pending).toBe(1);
+    clock.advance(MARKET_REQUEST_GUARD_MS);
+    await settle();
+    expect(calls(DEPTH)).toBe(2);
+    expect(store.depth?.seq).toBe(20);
+  });
+
+  it('ignores depth messages older than the book it holds, and those of another market', async () => {
+    const { store, realtime } = setup();
+    await store.open('BTC_USDT');
+    await settle();
+    realtime.emit('depth_BTC_USDT', depth(9, [['1', '1']]));
+    expect(store.depth?.seq).toBe(10);
+    realtime.emit('depth_BTC_USDT', depth(11, [['29998', '3']]));
+    expect(store.depth?.bids).toEqual([['29998', '3']]);
+    store.applyDepth(depth(50, [], [], 'ETH/USDT'));
+    expect(store.depth?.seq).toBe(11);
+  });
+
+  it('puts a batch of trades on top, newest first, skips trades already shown and keeps the newest ones', async () => {
+    const { store, realtime } = setup();
+    await store.open('BTC_USDT');
+    await settle();
+    realtime.emit('trades_BTC_USDT', { symbol: 'BTC/USDT', trades: [trade(4, '30010'), trade(3, '30005'), trade(2)] });
+    expect(store.trades.map((t) => t.id)).toEqual([4, 3, 2, 1]);
+    expect(store.lastPrice).toBe('30010');
+    const many = Array.from({ length: TRADES_SHOWN + 5 }, (_, index) => trade(100 + TRADES_SHOWN + 5 - index));
+    store.applyTrades({ symbol: 'BTC/USDT', trades: many });
+    expect(store.trades).toHaveLength(TRADES_SHOWN);
+    expect(store.trades[0]!.id).toBe(100 + TRADES_SHOWN + 5);
+    store.applyTrades({ symbol: 'ETH/USDT', trades: [trade(999)] });
+    expect(store.trades[0]!.id).not.toBe(999);
+  });
+
+  it('moves the live candle: same bucket replaces, a newer bucket opens, an older one is ignored', async () => {
+    const { store, realtime } = setup();
+    await store.open('BTC_USDT');
+    await settle();
+    const topic = 'kline_BTC_USDT_15min';
+    realtime.emit(topic, { symbol: 'BTC/USDT', period: '15min', candle: candle(120_000, '30100', '2') });
+    expect(store.latest?.close).toBe('30100');
+    realtime.emit(topic, { symbol: 'BTC/USDT', period: '15min', candle: candle(60_000, '1') });
+    expect(store.latest?.close).toBe('30100');
+    realtime.emit(topic, { symbol: 'BTC/USDT', period: '15min', candle: candle(180_000, '30200') });
+    expect(store.latest?.time).toBe(180_000);
+    store.applyCandle({ symbol: 'BTC/USDT', period: '1hour', candle: candle(240_000) });
+    expect(store.latest?.time).toBe(180_000);
+  });
+
+  it('switches the kline topic with the period', async () => {
+    const { store, realtime } = setup();
+    await store.open('BTC_USDT');
+    await settle();
+    store.setPeriod('1day');
+    expect(realtime.topics).toContain('kline_BTC_USDT_1day');
+    expect(realtime.topics).not.toContain('kline_BTC_USDT_15min');
+  });
+
+  it('loads the member orders and balances, and reloads them on a spot or wallet message (coalesced)', async () => {
+    const { store, realtime, clock, calls } = setup({ id: '7' });
+    await store.open('BTC_USDT');
+    await settle();
+    clock.advance(MEMBER_REFRESH_MS);
+    await settle();
+    expect(store.openOrders.map((o) => o.id)).toEqual([5]);
+    expect(store.history.map((o) => o.id)).toEqual([4]);
+    expect(store.available('USDT')).toBe('100');
+    expect(store.available('BTC')).toBe('0');
+    expect(realtime.topics).toContain('refresh_7');
+    const before = calls(WALLET_PATHS.myBalance);
+    clock.advance(MEMBER_REFRESH_MS);
+    realtime.emit('refresh_7', { type: 'spot', event: 'trade', symbol: 'BTC/USDT' });
+    realtime.emit('refresh_7', { type: 'wallet', event: 'deposit' });
+    realtime.emit('refresh_7', { type: 'chat' });
+    await settle();
+    clock.advance(MEMBER_REFRESH_MS);
+    await settle();
+    expect(calls(WALLET_PATHS.myBalance)).toBe(before + 2);
+    expect(calls(OPEN_ORDERS)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('asks nothing of a signed-out visitor and starts when they sign in', async () => {
+    const { store, session, realtime, calls } = setup(null);
+    await store.open('BTC_USDT');
+    await settle();
+    expect(calls(WALLET_PATHS.myBalance)).toBe(0);
+    expect(realtime.topics.some((topic) => topic.startsWith('refresh_'))).toBe(false);
+    runInAction(() => {
+      session.isLogin = true;
+      session.user = { id: '9', uid: '9' };
+    });
+    await settle();
+    expect(realtime.topics).toContain('refresh_9');
+    expect(calls(WALLET_PATHS.myBalance)).toBe(1);
+  });
+
+  it('places an order with only the fields its type uses, and a refusal reaches the caller', async () => {
+    const placed: unknown[] = [];
+    const { store } = setup({ id: '7' }, {
+      [`/coin/entrust/exchange/BTC_USDT`]: (body: unknown) => {
+        placed.push(body);
+        return order(6);
+      },
+    });
+    await store.open('BTC_USDT');
+    await settle();
+    const draft = { price: '29000', num: '0.5', money: '9', triggerMoney: '1', fullCheck: false, fullPrice: '', lossCheck: true, lossPrice: '28000' };
+    await store.place('buy', 'limit', draft);
+    expect(placed[0]).toEqual({ side: 'buy', type: 'limit', price: '29000', num: '0.5', lossCheck: true, lossPrice: '28000' });
+    await store.place('buy', 'market', draft);
+    expect(placed[1]).toEqual({ side: 'buy', type: 'market', money: '9', lossCheck: true, lossPrice: '28000' });
+    const { store: refusing } = setup({ id: '7' }, { [SPOT_PATHS.cancel]: () => Promise.reject(new Error('refused')) });
+    await refusing.open('BTC_USDT');
+    await expect(refusing.cancel(1)).rejects.toThrow('refused');
+  });
+
+  it('switching markets drops the old market data and topics', async () => {
+    const { store, realtime } = setup();
+    await store.open('BTC_USDT');
+    await settle();
+    await store.open('ETH_USDT');
+    await settle();
+    expect(store.path).toBe('ETH_USDT');
+    expect(store.depth?.symbol).toBe('ETH/USDT');
+    expect(store.trades).toEqual([]);
+    expect(realtime.topics).toEqual(['depth_ETH_USDT', 'index', 'kline_ETH_USDT_15min', 'trades_ETH_USDT']);
+  });
+});

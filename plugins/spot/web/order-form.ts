@@ -1,0 +1,100 @@
+// The trade form's maths and the order it sends (spec: buyData / sellData), exact in decimal strings.
+import { formatDecimal, normalizeNumericInput } from '../../../core/shared';
+import type { OrderSide, OrderType, PlaceOrderInput, SpotSymbol } from '../shared/types';
+import { divideDown, floorToStep, isPositive, minorAt, multiplyDown, readDecimal } from './decimal';
+
+/** The percentage slider's marks. */
+export const PERCENT_MARKS = [25, 50, 75, 100] as const;
+
+/** What the member typed, per side (spec: the trade form state). */
+export interface OrderDraft {
+  price: string;
+  num: string;
+  money: string;
+  triggerMoney: string;
+  fullCheck: boolean;
+  fullPrice: string;
+  lossCheck: boolean;
+  lossPrice: string;
+}
+
+export const emptyDraft = (price = ''): OrderDraft => ({
+  price,
+  num: '',
+  money: '',
+  triggerMoney: '',
+  fullCheck: false,
+  fullPrice: '',
+  lossCheck: false,
+  lossPrice: '',
+});
+
+export type DraftField = 'price' | 'num' | 'money' | 'triggerMoney' | 'fullPrice' | 'lossPrice';
+/** The fields a server refusal may name, as the form shows them. */
+export const DRAFT_FIELDS: readonly DraftField[] = ['price', 'num', 'money', 'triggerMoney', 'fullPrice', 'lossPrice'];
+
+/** The market's decimals of each field: prices at base_coin_scale, quantities at coin_coin_scale, quote amounts at the quote balance's scale. */
+export function fieldDecimals(field: DraftField, market: Pick<SpotSymbol, 'base_coin_scale' | 'coin_coin_scale'>, quoteScale: number): number {
+  if (field === 'num') return market.coin_coin_scale;
+  if (field === 'money') return quoteScale;
+  return market.base_coin_scale;
+}
+
+/** The spec's numeric input rules applied to what was typed into a field. */
+export function cleanInput(field: DraftField, raw: string, market: Pick<SpotSymbol, 'base_coin_scale' | 'coin_coin_scale'>, quoteScale: number): string {
+  return normalizeNumericInput(raw, fieldDecimals(field, market, quoteScale));
+}
+
+/** Whether the form asks for a quote amount (money) instead of a quantity: a market buy. */
+export const spendsQuote = (side: OrderSide, type: OrderType): boolean => side === 'buy' && type === 'market';
+
+/** `percent` % of an available balance, truncated to `scale`. */
+export function percentOf(available: string, percent: number, scale: number): string {
+  return formatDecimal((minorAt(available, scale) * BigInt(percent)) / 100n, scale);
+}
+
+export interface PercentContext {
+  side: OrderSide;
+  type: OrderType;
+  /** The limit price typed (limit and stop buys need it). */
+  price: string;
+  /** Available balance of what the side spends: the quote currency for a buy, the base for a sell. */
+  available: string;
+  percent: number;
+  market: Pick<SpotSymbol, 'coin_coin_scale' | 'lot_size'>;
+  quoteScale: number;
+}
+
+/**
+ * The slider's value: a market buy spends `percent` % of the quote balance (money); a limit or stop buy buys
+ * what that buys at the typed price; a sell sells `percent` % of the base balance. Quantities round down to
+ * the lot. Null when a buy has no price yet.
+ */
+export function amountForPercent(context: PercentContext): Partial<Pick<OrderDraft, 'num' | 'money'>> | null {
+  const { side, type, price, available, percent, market, quoteScale } = context;
+  const share = percentOf(readDecimal(available) ?? '0', percent, Math.max(quoteScale, market.coin_coin_scale));
+  if (spendsQuote(side, type)) return { money: percentOf(share, 100, quoteScale) };
+  if (side === 'sell') return { num: floorToStep(percentOf(share, 100, market.coin_coin_scale), market.lot_size) };
+  const limit = readDecimal(price);
+  if (!isPositive(limit)) return null;
+  return { num: floorToStep(divideDown(share, limit, market.coin_coin_scale), market.lot_size) };
+}
+
+/** price × quantity truncated to the quote decimals, or null while either is incomplete. */
+export function orderTotal(price: string, num: string, quoteScale: number): string | null {
+  const p = readDecimal(price);
+  const q = readDecimal(num);
+  return p !== null && q !== null ? multiplyDown(p, q, quoteScale) : null;
+}
+
+/** The body of POST /coin/entrust/exchange/{x}: only the fields the order type uses. */
+export function placeOrderInput(side: OrderSide, type: OrderType, draft: OrderDraft): PlaceOrderInput {
+  const input: PlaceOrderInput = { side, type };
+  if (type !== 'market') input.price = draft.price;
+  if (spendsQuote(side, type)) input.money = draft.money;
+  else input.num = draft.num;
+  if (type === 'stop') input.triggerMoney = draft.triggerMoney;
+  if (draft.fullCheck) Object.assign(input, { fullCheck: true, fullPrice: draft.fullPrice });
+  if (draft.lossCheck) Object.assign(input, { lossCheck: true, lossPrice: draft.lossPrice });
+  return input;
+}

@@ -1,0 +1,140 @@
+import { Button, DatePicker, Select, Table, Toast } from '@douyinfe/semi-ui-19';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRoot } from '../../../../core/web';
+import { ORDER_SIDES, ORDER_STATUSES, type ExportFormat, type SpotOrderView } from '../../shared/types';
+import { useOrderColumns } from '../components/MemberOrders';
+import { dayBounds, EntrustStore } from '../entrust-store';
+import { downloadOrders, ExportError } from '../export-file';
+import { dateTime } from '../format';
+import '../spot.css';
+
+/** One filter of the list: "all" when cleared. */
+function FilterSelect<T extends string>({ label, value, options, onChange }: { label: string; value: T | undefined; options: { value: T; label: string }[]; onChange: (value: T | undefined) => void }) {
+  const { t } = useTranslation('spot');
+  return (
+    <Select
+      aria-label={label}
+      prefix={label}
+      placeholder={t('all')}
+      showClear
+      value={value}
+      optionList={options}
+      onChange={(next) => onChange(next === undefined || next === null || next === '' ? undefined : (next as T))}
+    />
+  );
+}
+
+const Fills = observer(function Fills({ store, order }: { store: EntrustStore; order: SpotOrderView }) {
+  const { t, i18n } = useTranslation('spot');
+  const fills = store.fills.get(order.id);
+  useEffect(() => {
+    store.loadFills(order.id).catch(() => {});
+  }, [store, order.id]);
+  if (!fills) return <p className="spot-muted">…</p>;
+  if (fills.length === 0) return <p className="spot-muted">{t('noFills')}</p>;
+  return (
+    <table className="spot-fills" data-testid={`spot-fills-${order.id}`}>
+      <thead>
+        <tr>
+          <th>{t('colTime')}</th>
+          <th>{t('col_price')}</th>
+          <th>{t('col_num')}</th>
+          <th>{t('col_filledMoney')}</th>
+          <th>{t('col_fee')}</th>
+          <th>{t('colRole')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fills.map((fill) => (
+          <tr key={fill.tradeId}>
+            <td>{dateTime(fill.time, i18n.language)}</td>
+            <td>{fill.price}</td>
+            <td>{fill.num}</td>
+            <td>{fill.money}</td>
+            <td>
+              {fill.fee} {fill.feeCurrency}
+            </td>
+            <td>{t(fill.maker ? 'maker' : 'taker')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+});
+
+/** /account/entrust/spot and /account/center/entrust/spot: the member's spot orders with filters, paging, fills and export. */
+export default observer(function EntrustPage() {
+  const root = useRoot();
+  const { t } = useTranslation('spot');
+  const [store] = useState(() => new EntrustStore(root));
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  useEffect(() => {
+    void store.start();
+  }, [store]);
+  const columns = useOrderColumns(store.markets);
+  const exportAs = async (format: ExportFormat) => {
+    setExporting(format);
+    try {
+      await downloadOrders(root, store.request, format);
+    } catch (error) {
+      Toast.error(error instanceof ExportError && error.message ? error.message : t('exportFailed'));
+    } finally {
+      setExporting(null);
+    }
+  };
+  const page = store.page;
+  const option = <T extends string>(prefix: string, value: T) => ({ value, label: t(`${prefix}_${value}`) });
+  return (
+    <div className="spot-entrust" data-testid="spot-entrust">
+      <header className="spot-entrust__head">
+        <h2>{t('entrustTitle')}</h2>
+        <div className="spot-entrust__export">
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <Button key={format} size="small" theme="light" loading={exporting === format} disabled={exporting !== null} onClick={() => void exportAs(format)}>
+              {t(format === 'csv' ? 'exportCsv' : 'exportXlsx')}
+            </Button>
+          ))}
+        </div>
+      </header>
+      <div className="spot-entrust__filters">
+        <FilterSelect
+          label={t('col_symbol')}
+          value={store.filter.symbol}
+          options={store.markets.map((market) => ({ value: market.symbol_name, label: market.symbol_name }))}
+          onChange={(symbol) => void store.refine({ symbol })}
+        />
+        <FilterSelect label={t('col_side')} value={store.filter.side} options={ORDER_SIDES.map((side) => option('side', side))} onChange={(side) => void store.refine({ side })} />
+        <FilterSelect
+          label={t('col_status')}
+          value={store.filter.status}
+          options={ORDER_STATUSES.map((status) => option('status', status))}
+          onChange={(status) => void store.refine({ status })}
+        />
+        <DatePicker
+          type="dateRange"
+          aria-label={t('timeRange')}
+          placeholder={[t('startDate'), t('endDate')]}
+          onChange={(days) => void store.refine(dayBounds(Array.isArray(days) ? (days as Date[]) : null))}
+        />
+      </div>
+      <Table
+        className="spot-table"
+        size="small"
+        rowKey="id"
+        loading={store.loading}
+        columns={columns}
+        dataSource={page?.records ?? []}
+        expandedRowRender={(order?: SpotOrderView) => (order ? <Fills store={store} order={order} /> : null)}
+        rowExpandable={(order?: SpotOrderView) => Boolean(order && /[1-9]/.test(order.filledNum))}
+        empty={<span className="spot-muted">{t('noOrders')}</span>}
+        pagination={
+          page && page.total > page.size
+            ? { currentPage: page.current, pageSize: page.size, total: page.total, onPageChange: (current: number) => void store.goTo(current) }
+            : false
+        }
+      />
+    </div>
+  );
+});

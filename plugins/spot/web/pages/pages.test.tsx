@@ -1,0 +1,242 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ShellApp } from '../../../../core/web/app/shell-app';
+import { createTestRoot } from '../../../../core/web/testing/test-root';
+import en from '../../../../locales/en/spot.json';
+import apiKeysManifest from '../../../api-keys/plugin';
+import apiKeysWeb from '../../../api-keys/web/index';
+import identityManifest from '../../../identity/plugin';
+import identityWeb from '../../../identity/web/index';
+import marketsManifest from '../../../markets/plugin';
+import marketsWeb from '../../../markets/web/index';
+import walletManifest from '../../../wallet/plugin';
+import walletWeb from '../../../wallet/web/index';
+import { API, balance, envelope, ok } from '../../../wallet/web/testing/wallet-fixtures';
+import manifest from '../../plugin';
+import webPlugin from '../index';
+import { TRADES_SHOWN } from '../spot-api';
+import { BTC, candle, depth, ETH, order, trade } from '../testing/spot-fixtures';
+
+/** The chart library as a recorder: what the screen hands it. */
+const chart = vi.hoisted(() => ({ data: [] as unknown[], updates: [] as unknown[], options: [] as unknown[] }));
+vi.mock('lightweight-charts', () => {
+  const series = () => ({
+    setData: (data: unknown[]) => chart.data.push(data),
+    update: (point: unknown) => chart.updates.push(point),
+    applyOptions: () => {},
+    priceScale: () => ({ applyOptions: () => {} }),
+  });
+  return {
+    ColorType: { Solid: 'solid' },
+    CandlestickSeries: 'Candlestick',
+    HistogramSeries: 'Histogram',
+    createChart: (_element: HTMLElement, options: unknown) => {
+      chart.options.push(options);
+      return { addSeries: series, priceScale: () => ({ applyOptions: () => {} }), applyOptions: () => {}, remove: () => {} };
+    },
+  };
+});
+
+const server = setupServer();
+const opened: { dispose(): void }[] = [];
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  opened.splice(0).forEach((root) => root.dispose());
+  server.resetHandlers();
+  window.localStorage.clear();
+  chart.data.length = 0;
+  chart.updates.length = 0;
+  chart.options.length = 0;
+});
+afterAll(() => server.close());
+
+const plugins = [
+  { manifest: identityManifest, web: identityWeb },
+  { manifest: walletManifest, web: walletWeb },
+  { manifest: marketsManifest, web: marketsWeb },
+  { manifest: apiKeysManifest, web: apiKeysWeb },
+  { manifest, web: webPlugin },
+];
+const MEMBER = { id: '7', uid: '48213377', email: 'anna@example.com', is_merchant: 0 };
+const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
+
+function marketData() {
+  server.use(
+    http.get(`${API}/coin/open/getSpotGoods`, () => ok([BTC, ETH])),
+    http.get(`${API}/coin/open/depth/:x`, () => ok(depth(5, [['29990', '0.5'], ['29980', '1']], [['30010', '0.25']]))),
+    http.get(`${API}/coin/open/transaction/:a/${TRADES_SHOWN}`, () => ok([trade(1, '30000')])),
+    http.get(`${API}/coin/open/get/kline/history`, () => ok([candle(60_000), candle(120_000, '30000', '3')])),
+    http.get(`${API}/coin/open/market/initData`, () =>
+      ok({ type: 'spot', contracts: [], serverTime: '', symbols: [{ symbol_name: 'BTC/USDT', contract_type: 0, close: '30000', zdf: '-1.25', high: '31000', low: '29000', amount: '900000', vol: '30', demo: false }] }),
+    ),
+    http.get(`${API}/coin/open/getPriceComparison/:x`, () => ok({ symbol: 'BTC/USDT', close: '30000', prices: [{ currency: 'USD', symbol: '$', price: '30000' }] })),
+  );
+}
+
+function memberData(placed: unknown[] = [], usdt = { available: '1000' }) {
+  server.use(
+    http.get(`${API}/coin/assets/getMyBalance`, () => ok([balance('USDT', usdt.available, { scale: 6 }), balance('BTC', '0.5', { scale: 8 })])),
+    http.get(`${API}/coin/entrust/get/myExchangeLog/:x`, () => ok([order(11)])),
+    http.get(`${API}/coin/entrust/entrustlog/:a/:b/:c`, () => ok(page([order(10, { status: 'filled', filledNum: '0.5', avgPrice: '29000' })]))),
+    http.post(`${API}/coin/entrust/exchange/:x`, async ({ request }) => {
+      const body = (await request.json()) as { num?: string };
+      placed.push(body);
+      if (body.num === '99') return HttpResponse.json(envelope({ field: 'num' }, 400, 'Insufficient available balance'), { status: 400 });
+      return ok(order(12));
+    }),
+  );
+}
+
+async function open(path: string, member: typeof MEMBER | null = MEMBER) {
+  window.history.replaceState(null, '', path);
+  server.use(
+    http.get(`${API}/coin/member/getMemberInfo`, () => ok(member)),
+    http.get(`${API}/coin/member/returnApplyQuery`, () => ok({ status: null })),
+  );
+  const setup = createTestRoot({ plugins, fetch: (input, init) => globalThis.fetch(input, init) });
+  opened.push(setup.root);
+  await setup.root.hydrate();
+  await setup.root.loadTexts();
+  await setup.root.loadBoot();
+  if (member) await setup.root.session.login({ access_token: 'access', refresh_token: 'refresh', user_id: member.id, uid: member.uid });
+  setup.root.start();
+  await act(async () => {
+    render(<ShellApp root={setup.root} />);
+  });
+  return setup;
+}
+
+const form = (side: 'buy' | 'sell') => screen.getByTestId(`spot-form-${side}`);
+const input = (id: string) => document.getElementById(id) as HTMLInputElement;
+const fieldError = (id: string) => document.querySelector(`[data-field="${id}"] [role="alert"]`)?.textContent ?? null;
+
+describe('exchange screen', () => {
+  it('shows the pair, the book, the trades, the chart and the member orders of the asked market', async () => {
+    marketData();
+    memberData();
+    await open('/exchange/index?symbol=BTC_USDT');
+    await waitFor(() => expect(screen.getByTestId('spot-last-price').textContent).toBe('30,000.00'));
+    expect(screen.getByTestId('spot-pair-header').textContent).toContain('-1.25%');
+    await waitFor(() => expect(screen.getByTestId('spot-fiat-price').textContent).toBe('≈ $30,000.00'));
+    const book = screen.getByTestId('spot-order-book');
+    expect(within(book).getAllByRole('button').map((row) => row.getAttribute('data-price'))).toEqual(['30010.00', '29990.00', '29980.00']);
+    expect(screen.getByTestId('spot-recent-trades').textContent).toContain('30,000.00');
+    await waitFor(() => expect(chart.data.length).toBeGreaterThanOrEqual(2));
+    expect(chart.options[0]).toMatchObject({ layout: { attributionLogo: true } });
+    expect(screen.getByRole('link', { name: en.chartCredit }).getAttribute('href')).toBe('https://www.tradingview.com/');
+    await waitFor(() => expect(document.querySelector('[data-row-key="11"]')).toBeTruthy());
+    expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.000000 USDT');
+    expect(screen.getByTestId('spot-available-sell').textContent).toBe('0.500000 BTC');
+  });
+
+  it('fills the price from the book, shows the total and places a limit buy; a refusal shows on its field', async () => {
+    marketData();
+    const placed: unknown[] = [];
+    memberData(placed);
+    await open('/exchange/index?symbol=BTC_USDT');
+    const bid = await waitFor(() => within(screen.getByTestId('spot-order-book')).getByText('29,980.00'));
+    fireEvent.click(bid);
+    await waitFor(() => expect(input('spot-buy-price').value).toBe('29980.00'));
+    fireEvent.change(input('spot-buy-num'), { target: { value: '0.1234567' } });
+    expect(input('spot-buy-num').value).toBe('0.123456');
+    expect(screen.getByTestId('spot-total-buy').textContent).toBe('3,701.210880 USDT');
+    fireEvent.click(within(form('buy')).getByRole('button', { name: 'Buy BTC' }));
+    await waitFor(() => expect(placed).toEqual([{ side: 'buy', type: 'limit', price: '29980.00', num: '0.123456' }]));
+
+    fireEvent.change(input('spot-buy-num'), { target: { value: '99' } });
+    fireEvent.click(within(form('buy')).getByRole('button', { name: 'Buy BTC' }));
+    await waitFor(() => expect(fieldError('spot-buy-num')).toBe('Insufficient available balance'));
+  });
+
+  it('asks for the missing fields before sending, and a market buy takes a quote amount', async () => {
+    marketData();
+    const placed: unknown[] = [];
+    memberData(placed);
+    await open('/exchange/index?symbol=BTC_USDT');
+    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toContain('1,000'));
+    fireEvent.click(within(form('sell')).getByRole('button', { name: 'Sell BTC' }));
+    await waitFor(() => expect(fieldError('spot-sell-num')).toBe(en.errRequired));
+    expect(placed).toEqual([]);
+    fireEvent.click(screen.getByRole('tab', { name: en.type_market }));
+    expect(input('spot-buy-money')).toBeTruthy();
+    fireEvent.change(input('spot-buy-money'), { target: { value: '250.5' } });
+    fireEvent.click(within(form('buy')).getByRole('button', { name: 'Buy BTC' }));
+    await waitFor(() => expect(placed).toEqual([{ side: 'buy', type: 'market', money: '250.5' }]));
+  });
+
+  it('follows the topics: a trade batch, a candle and a refresh message', async () => {
+    marketData();
+    const usdt = { available: '1000' };
+    memberData([], usdt);
+    const { realtime } = await open('/exchange/index?symbol=BTC_USDT');
+    await waitFor(() => expect(realtime.topics).toEqual(expect.arrayContaining(['depth_BTC_USDT', 'trades_BTC_USDT', 'kline_BTC_USDT_15min', 'refresh_7'])));
+    await waitFor(() => expect(screen.getByTestId('spot-recent-trades').textContent).toContain('30,000.00'));
+    act(() => realtime.emit('trades_BTC_USDT', { symbol: 'BTC/USDT', trades: [trade(2, '30123.45', 'sell')] }));
+    expect(screen.getByTestId('spot-last-price').textContent).toBe('30,123.45');
+    expect(screen.getByTestId('spot-last-price').className).toContain('spot-down');
+    act(() => realtime.emit('kline_BTC_USDT_15min', { symbol: 'BTC/USDT', period: '15min', candle: candle(120_000, '30123.45', '4') }));
+    expect(screen.getByTestId('spot-candle').getAttribute('data-volume')).toBe('4');
+    await waitFor(() => expect(chart.updates.length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.000000 USDT'));
+    usdt.available = '700.5';
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    act(() => realtime.emit('refresh_7', { type: 'spot', event: 'trade', symbol: 'BTC/USDT' }));
+    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toBe('700.500000 USDT'));
+  });
+
+  it('shows log-in and register instead of the submit button to a signed-out visitor', async () => {
+    marketData();
+    await open('/exchange/index', null);
+    await waitFor(() => expect(screen.getByTestId('spot-exchange').getAttribute('data-market')).toBe('BTC_USDT'));
+    expect(within(form('buy')).getByRole('link', { name: en.logIn }).getAttribute('href')).toBe('/user/login');
+    expect(within(form('sell')).getByRole('link', { name: en.register }).getAttribute('href')).toBe('/user/register');
+    expect(within(form('buy')).queryByRole('button', { name: 'Buy BTC' })).toBeNull();
+  });
+
+  it('switches the pair from the market list and searches it', async () => {
+    marketData();
+    const { root } = await open('/exchange/full-screen/BTC_USDT', null);
+    await waitFor(() => expect(document.querySelector('[data-market="ETH_USDT"]')).toBeTruthy());
+    expect(document.querySelector('.bourse-header')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: en.searchMarkets }), { target: { value: 'eth' } });
+    expect(document.querySelector('button[data-market="BTC_USDT"]')).toBeNull();
+    fireEvent.click(document.querySelector('button[data-market="ETH_USDT"]')!);
+    await waitFor(() => expect(root.location).toBe('/exchange/full-screen/ETH_USDT'));
+    await waitFor(() => expect(screen.getByTestId('spot-exchange').getAttribute('data-market')).toBe('ETH_USDT'));
+  });
+
+  it('the spot nav entry sets deal type cash', async () => {
+    marketData();
+    const { root } = await open('/exchange/index', null);
+    root.settings.set('dealType', 'pry');
+    root.registry.menus('nav').find((entry) => entry.id === 'spot')!.onSelect!(root);
+    expect(root.settings.dealType).toBe('cash');
+  });
+});
+
+describe('spot orders page', () => {
+  it('lists the orders, filters them and shows the fills of a filled order', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(`${API}/coin/open/getSpotGoods`, () => ok([BTC, ETH])),
+      http.post(`${API}/coin/entrust/getEntrustLogCurrency`, async ({ request }) => {
+        bodies.push(await request.json());
+        return ok(page([order(21, { status: 'filled', filledNum: '0.5', avgPrice: '29000' }), order(22)]));
+      }),
+      http.get(`${API}/coin/entrust/transaction/details/21`, () =>
+        ok([{ tradeId: 1, symbol: 'BTC/USDT', side: 'buy', maker: true, price: '29000', num: '0.5', money: '14500', fee: '0.0005', feeCurrency: 'BTC', time: 1 }]),
+      ),
+    );
+    await open('/account/entrust/spot');
+    await waitFor(() => expect(document.querySelector('[data-row-key="22"]')).toBeTruthy());
+    expect(bodies[0]).toEqual({ current: 1, size: 10 });
+    expect(document.querySelector('[data-row-key="21"]')!.textContent).toContain('29,000.00');
+    fireEvent.click(document.querySelector('[data-row-key="21"] .semi-table-expand-icon')!);
+    await waitFor(() => expect(screen.getByTestId('spot-fills-21').textContent).toContain('0.0005 BTC'));
+    expect(screen.getByTestId('spot-fills-21').textContent).toContain(en.maker);
+  });
+});

@@ -1,0 +1,57 @@
+// The spot calls of the trading screens, through the shell's HTTP client (client auth, language, member token).
+import type { ShellRoot } from '../../../core/plugin-api';
+import type { Page } from '../../../core/shared';
+import type { MarketInitData } from '../../markets/shared/types';
+import { WALLET_PATHS, ACCOUNT_TYPES, type CurrencyBalance } from '../../wallet/shared/types';
+import {
+  SPOT_MARKET_PATHS,
+  SPOT_PATHS,
+  type CandleView,
+  type DepthView,
+  type KlinePeriod,
+  type OrderFilter,
+  type PlaceOrderInput,
+  type PriceComparison,
+  type SpotFillView,
+  type SpotOrderView,
+  type SpotSymbol,
+  type TradeView,
+} from '../shared/types';
+
+type Root = Pick<ShellRoot, 'http'>;
+
+/** The markets plugin's list call: the spot rows with their 24 h tickers. */
+export const MARKET_INIT_DATA_PATH = '/coin/open/market/initData';
+/** Candles asked for when a chart opens. */
+export const CANDLE_HISTORY_LIMIT = 300;
+/** Recent trades shown. */
+export const TRADES_SHOWN = 40;
+/** Order history rows on the exchange screen's tabs (the server's page). */
+export const HISTORY_STATUS_ALL = 'all';
+
+/** A contract path with its ":name" segments filled in. */
+export function spotPath(template: string, params: Record<string, string | number>): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+}
+
+export const spotApi = {
+  goods: (root: Root) => root.http.get<SpotSymbol[]>(SPOT_MARKET_PATHS.goods),
+  tickers: (root: Root) => root.http.get<MarketInitData>(MARKET_INIT_DATA_PATH, { query: { type: 'spot' }, silent: true }),
+  depth: (root: Root, path: string) => root.http.get<DepthView>(spotPath(SPOT_MARKET_PATHS.depth, { x: path })),
+  trades: (root: Root, path: string) => root.http.get<TradeView[]>(spotPath(SPOT_MARKET_PATHS.trades, { a: path, b: TRADES_SHOWN })),
+  candles: (root: Root, path: string, period: KlinePeriod) =>
+    root.http.get<CandleView[]>(SPOT_MARKET_PATHS.klineHistory, { query: { symbol: path, period, limit: CANDLE_HISTORY_LIMIT } }),
+  comparison: (root: Root, path: string) =>
+    root.http.get<PriceComparison>(spotPath(SPOT_MARKET_PATHS.priceComparison, { x: path }), { silent: true }),
+  /** The member's spot (coin) account balances. */
+  balances: (root: Root) => root.http.get<CurrencyBalance[]>(WALLET_PATHS.myBalance, { query: { type: ACCOUNT_TYPES.coin } }),
+  openOrders: (root: Root, path: string) => root.http.get<SpotOrderView[]>(spotPath(SPOT_PATHS.openOrders, { x: path })),
+  history: (root: Root, path: string, status: string, page: number) =>
+    root.http.get<Page<SpotOrderView>>(spotPath(SPOT_PATHS.history, { a: path, b: status, c: page })),
+  fills: (root: Root, id: number) => root.http.get<SpotFillView[]>(spotPath(SPOT_PATHS.fills, { id })),
+  search: (root: Root, filter: OrderFilter) => root.http.post<Page<SpotOrderView>>(SPOT_PATHS.search, filter),
+  /** Silent: the form shows a refusal under the field the server names. */
+  place: (root: Root, path: string, input: PlaceOrderInput) =>
+    root.http.post<SpotOrderView>(spotPath(SPOT_PATHS.place, { x: path }), input, { silent: true }),
+  cancel: (root: Root, id: number) => root.http.post<SpotOrderView>(SPOT_PATHS.cancel, { id }),
+};

@@ -1,0 +1,214 @@
+// The Binance-compatible /api/v3 subset through the real server on both dialects: market data, signed trading
+// with two members' keys, every refusal with Binance's code (and nothing changed), the official Binance connector
+// pointed at the test server, and the demo market maker trading through the same endpoints.
+import { createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../core/engine/persistence';
+import spotManifest from '../../plugins/spot/plugin';
+import { createSpotServer } from '../../plugins/spot/server';
+import { DEMO_MAKER_MEMBER, DEMO_TAKER_MEMBER } from '../../plugins/spot/server/demo-maker';
+import { availableDialects, fetchJson, startTestServer } from './harness';
+import { startWalletServer, TRADE_PASSWORD, type WalletMember, type WalletTestServer } from './wallet-harness';
+
+const { Spot } = createRequire(import.meta.url)('@binance/connector') as { Spot: new (apiKey: string, secret: string, options: { baseURL: string }) => any };
+const SITE = { plugins: ['identity', 'wallet', 'markets', 'api-keys', 'spot'] };
+
+interface Key {
+  apiKey: string;
+  secret: string;
+}
+
+for (const dialect of await availableDialects()) {
+  describe(`/api/v3 (${dialect})`, () => {
+    let server: WalletTestServer;
+    const v3 = (path: string, params: Record<string, string> = {}) => fetchJson(`${server.baseUrl}/api/v3${path}?${new URLSearchParams(params)}`);
+    const stateHash = () => server.wallet.spot().engine().stateHash(sha256);
+
+    /** Signs like a Binance client: parameters then timestamp, HMAC-SHA256 hex appended last; POST sends a form body. */
+    function signed(key: Key, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string> = {}, options: { timestamp?: number; secret?: string } = {}) {
+      const query = new URLSearchParams({ ...params, timestamp: String(options.timestamp ?? Date.now()) }).toString();
+      const signature = createHmac('sha256', options.secret ?? key.secret).update(query).digest('hex');
+      const headers = { 'X-MBX-APIKEY': key.apiKey };
+      if (method === 'POST') {
+        return fetchJson(`${server.baseUrl}/api/v3${path}`, { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: `${query}&signature=${signature}` });
+      }
+      return fetchJson(`${server.baseUrl}/api/v3${path}?${query}&signature=${signature}`, { method, headers });
+    }
+
+    async function trader(credits: Record<string, string>, trade = true): Promise<WalletMember & { key: Key }> {
+      const member = await server.signUp({ tradePassword: true });
+      for (const [currency, amount] of Object.entries(credits)) await server.credit(member.id, currency, amount);
+      const created = await server.post('/coin/member/apiKey/create', { label: 'bot', trade, tradePassword: TRADE_PASSWORD }, member.token);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      return { ...member, key: created.body.data };
+    }
+    const balance = async (member: { key: Key }, asset: string) => {
+      const account = await signed(member.key, 'GET', '/account');
+      expect(account.status, JSON.stringify(account.body)).toBe(200);
+      return account.body.balances.find((row: any) => row.asset === asset);
+    };
+
+    beforeAll(async () => {
+      server = await startWalletServer(dialect, { site: SITE });
+    });
+    afterAll(async () => {
+      await server?.close();
+      expect(server?.unexpectedErrors ?? []).toEqual([]);
+    });
+
+    it('describes the markets with Binance filters, one or several symbols, and refuses unknown ones', async () => {
+      const info = await v3('/exchangeInfo');
+      expect(info.status).toBe(200);
+      const btc = info.body.symbols.find((row: any) => row.symbol === 'BTCUSDT');
+      expect(btc).toMatchObject({ status: 'TRADING', baseAsset: 'BTC', quoteAsset: 'USDT', quotePrecision: 8, orderTypes: expect.arrayContaining(['LIMIT', 'MARKET', 'LIMIT_MAKER', 'STOP_LOSS_LIMIT']) });
+      const filter = (type: string) => btc.filters.find((row: any) => row.filterType === type);
+      expect(filter('PRICE_FILTER')).toMatchObject({ tickSize: '0.01' });
+      expect(filter('LOT_SIZE')).toMatchObject({ stepSize: '0.000001' });
+      expect(filter('NOTIONAL')).toMatchObject({ minNotional: '5' });
+      expect(filter('MIN_NOTIONAL')).toMatchObject({ minNotional: '5' });
+      expect((await v3('/exchangeInfo', { symbol: 'ETHUSDT' })).body.symbols.map((row: any) => row.symbol)).toEqual(['ETHUSDT']);
+      expect((await v3('/exchangeInfo', { symbols: '["ETHUSDT","BTCUSDT"]' })).body.symbols.map((row: any) => row.symbol)).toEqual(['ETHUSDT', 'BTCUSDT']);
+      for (const [path, params] of [['/exchangeInfo', { symbol: 'DOGEUSDT' }], ['/depth', { symbol: 'BTC/USDT' }], ['/ticker/price', { symbol: 'XYZ' }]] as const) {
+        expect(await v3(path, params)).toMatchObject({ status: 400, body: { code: -1121, msg: 'Invalid symbol.' } });
+      }
+      expect(await v3('/depth')).toMatchObject({ status: 400, body: { code: -1102 } });
+      expect(await v3('/klines', { symbol: 'BTCUSDT', interval: '3m' })).toMatchObject({ status: 400, body: { code: -1120 } });
+      expect(await v3('/depth', { symbol: 'BTCUSDT', limit: '0' })).toMatchObject({ status: 400, body: { code: -1100 } });
+    });
+
+    it('places, reads, lists and cancels a limit order with a client order id; funds move free → locked → free', async () => {
+      const buyer = await trader({ USDT: '10000' });
+      const before = await v3('/depth', { symbol: 'BTCUSDT', limit: '5' });
+      const placed = await signed(buyer.key, 'POST', '/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '50000.00', quantity: '0.1', newClientOrderId: 'grid-1' });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      expect(placed.body).toMatchObject({ symbol: 'BTCUSDT', clientOrderId: 'grid-1', status: 'NEW', type: 'LIMIT', side: 'BUY', timeInForce: 'GTC', price: '50000', origQty: '0.1', executedQty: '0', fills: [] });
+      const orderId = placed.body.orderId;
+      const after = await v3('/depth', { symbol: 'BTCUSDT', limit: '5' });
+      expect(after.body.lastUpdateId).toBeGreaterThan(before.body.lastUpdateId);
+      expect(after.body.bids).toContainEqual(['50000', '0.1']);
+      expect(await balance(buyer, 'USDT')).toEqual({ asset: 'USDT', free: '5000', locked: '5000' });
+
+      expect((await signed(buyer.key, 'GET', '/order', { symbol: 'BTCUSDT', orderId: String(orderId) })).body).toMatchObject({ orderId, clientOrderId: 'grid-1', status: 'NEW' });
+      expect((await signed(buyer.key, 'GET', '/order', { symbol: 'BTCUSDT', origClientOrderId: 'grid-1' })).body).toMatchObject({ orderId });
+      expect((await signed(buyer.key, 'GET', '/openOrders', { symbol: 'BTCUSDT' })).body.map((row: any) => row.orderId)).toEqual([orderId]);
+      expect((await signed(buyer.key, 'GET', '/openOrders')).body.map((row: any) => row.orderId)).toEqual([orderId]);
+
+      const cancelled = await signed(buyer.key, 'DELETE', '/order', { symbol: 'BTCUSDT', origClientOrderId: 'grid-1' });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect(cancelled.body).toMatchObject({ orderId, origClientOrderId: 'grid-1', status: 'CANCELED' });
+      expect(await balance(buyer, 'USDT')).toEqual({ asset: 'USDT', free: '10000', locked: '0' });
+      expect((await signed(buyer.key, 'GET', '/openOrders', { symbol: 'BTCUSDT' })).body).toEqual([]);
+      const all = await signed(buyer.key, 'GET', '/allOrders', { symbol: 'BTCUSDT' });
+      expect(all.body).toEqual([expect.objectContaining({ orderId, status: 'CANCELED' })]);
+      // the same order on the site's own order list: one ledger, one order book
+      const site = await server.get('/coin/entrust/entrustlog/BTC_USDT/all/1', buyer.token);
+      expect(site.body.data.records.map((row: any) => row.id)).toEqual([orderId]);
+    });
+
+    it('fills between two keys: FULL answer with fills, myTrades, trades, klines and the 24 h ticker', async () => {
+      const seller = await trader({ ETH: '2' });
+      const buyer = await trader({ USDT: '10000' });
+      const maker = await signed(seller.key, 'POST', '/order', { symbol: 'ETHUSDT', side: 'SELL', type: 'LIMIT_MAKER', price: '3600', quantity: '1' });
+      expect(maker.status, JSON.stringify(maker.body)).toBe(200);
+      expect(maker.body).toEqual({ symbol: 'ETHUSDT', orderId: expect.any(Number), orderListId: -1, clientOrderId: expect.any(String), transactTime: expect.any(Number) });
+      const taker = await signed(buyer.key, 'POST', '/order', { symbol: 'ETHUSDT', side: 'BUY', type: 'MARKET', quoteOrderQty: '1800' });
+      expect(taker.status, JSON.stringify(taker.body)).toBe(200);
+      expect(taker.body).toMatchObject({ status: 'FILLED', type: 'MARKET', executedQty: '0.5', cummulativeQuoteQty: '1800', fills: [{ price: '3600', qty: '0.5', commission: '0.0005', commissionAsset: 'ETH' }] });
+
+      const mine = await signed(seller.key, 'GET', '/myTrades', { symbol: 'ETHUSDT' });
+      expect(mine.body).toEqual([expect.objectContaining({ orderId: maker.body.orderId, price: '3600', qty: '0.5', quoteQty: '1800', commission: '1.8', commissionAsset: 'USDT', isBuyer: false, isMaker: true })]);
+      expect((await signed(seller.key, 'GET', '/order', { symbol: 'ETHUSDT', orderId: String(maker.body.orderId) })).body).toMatchObject({ status: 'PARTIALLY_FILLED', type: 'LIMIT_MAKER', executedQty: '0.5' });
+      expect((await v3('/trades', { symbol: 'ETHUSDT', limit: '1' })).body).toEqual([expect.objectContaining({ price: '3600', qty: '0.5', isBuyerMaker: false })]);
+      const klines = await v3('/klines', { symbol: 'ETHUSDT', interval: '1m' });
+      const last = klines.body.at(-1);
+      expect(last).toEqual([expect.any(Number), '3600', '3600', '3600', '3600', '0.5', last[0] + 59_999, '1800', 1, '0', '0', '0']);
+      const ticker = await v3('/ticker/24hr', { symbol: 'ETHUSDT' });
+      expect(ticker.body).toMatchObject({ symbol: 'ETHUSDT', lastPrice: '3600', volume: '0.5', quoteVolume: '1800', count: 1, askPrice: '3600', askQty: '0.5' });
+      expect((await v3('/ticker/price')).body).toContainEqual({ symbol: 'ETHUSDT', price: '3600' });
+      expect(Array.isArray((await v3('/ticker/24hr')).body)).toBe(true);
+    });
+
+    it('refuses bad requests with Binance codes and changes nothing', async () => {
+      const member = await trader({ USDT: '100', BTC: '0.001' });
+      const readOnly = await trader({ USDT: '100' }, false);
+      const hash = stateHash();
+      const order = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '100', quantity: '0.1' };
+      const cases: Array<[string, Promise<{ status: number; body: any }>, number, number]> = [
+        ['bad signature', signed(member.key, 'POST', '/order', order, { secret: 'x'.repeat(64) }), 400, -1022],
+        ['stale timestamp', signed(member.key, 'POST', '/order', order, { timestamp: Date.now() - 60_000 }), 400, -1021],
+        ['missing quantity', signed(member.key, 'POST', '/order', { ...order, quantity: '' }), 400, -1102],
+        ['bad symbol', signed(member.key, 'POST', '/order', { ...order, symbol: 'BTCEUR' }), 400, -1121],
+        ['price beyond its decimals', signed(member.key, 'POST', '/order', { ...order, price: '100.005' }), 400, -1111],
+        ['quantity beyond its decimals', signed(member.key, 'POST', '/order', { ...order, quantity: '0.0000001' }), 400, -1111],
+        ['below notional', signed(member.key, 'POST', '/order', { ...order, quantity: '0.01' }), 400, -1013],
+        ['insufficient balance', signed(member.key, 'POST', '/order', { ...order, quantity: '2' }), 400, -2010],
+        ['bad side', signed(member.key, 'POST', '/order', { ...order, side: 'HOLD' }), 400, -1117],
+        ['bad type', signed(member.key, 'POST', '/order', { ...order, type: 'OCO' }), 400, -1116],
+        ['market stop', signed(member.key, 'POST', '/order', { ...order, type: 'STOP_LOSS' }), 400, -1014],
+        ['no time in force', signed(member.key, 'POST', '/order', { ...order, timeInForce: '' }), 400, -1102],
+        ['malformed price', signed(member.key, 'POST', '/order', { ...order, price: '1e5' }), 400, -1100],
+        ['unknown order', signed(member.key, 'GET', '/order', { symbol: 'BTCUSDT', orderId: '999999' }), 400, -2013],
+        ['cancel unknown', signed(member.key, 'DELETE', '/order', { symbol: 'BTCUSDT', origClientOrderId: 'nope' }), 400, -2011],
+        ['read-only key', signed(readOnly.key, 'POST', '/order', order), 401, -2015],
+      ];
+      for (const [name, answer, status, code] of cases) {
+        const { status: got, body } = await answer;
+        expect({ name, status: got, code: body.code }).toEqual({ name, status, code });
+      }
+      const offTick = await signed(member.key, 'POST', '/order', { ...order, price: '100.01', quantity: '0.1' });
+      expect(offTick.status, JSON.stringify(offTick.body)).toBe(200);
+      await signed(member.key, 'DELETE', '/order', { symbol: 'BTCUSDT', orderId: String(offTick.body.orderId) });
+      const hashAfterOwnOrder = stateHash();
+      expect(hashAfterOwnOrder).not.toBe(hash);
+      const lot = await signed(member.key, 'POST', '/order', { ...order, symbol: 'ETHUSDT', price: '100', quantity: '0.00001' });
+      expect(lot.body).toEqual({ code: -1013, msg: 'Filter failure: LOT_SIZE' });
+      expect(stateHash()).toBe(hashAfterOwnOrder);
+      expect(await balance(member, 'USDT')).toEqual({ asset: 'USDT', free: '100', locked: '0' });
+      expect((await signed(readOnly.key, 'GET', '/account')).status).toBe(200);
+    });
+
+    it('trades with the official Binance connector pointed at the server', async () => {
+      const member = await trader({ USDT: '1000' });
+      const client = new Spot(member.key.apiKey, member.key.secret, { baseURL: server.baseUrl });
+      const placed = await client.newOrder('BTCUSDT', 'BUY', 'LIMIT', { price: '40000', quantity: '0.01', timeInForce: 'GTC', newClientOrderId: 'connector-1' }).catch((error: any) => { throw new Error(JSON.stringify(error.response?.data)); });
+      expect(placed.data).toMatchObject({ symbol: 'BTCUSDT', clientOrderId: 'connector-1', status: 'NEW' });
+      expect((await client.getOrder('BTCUSDT', { orderId: placed.data.orderId })).data).toMatchObject({ price: '40000', origQty: '0.01' });
+      const account = (await client.account()).data;
+      expect(account.balances).toContainEqual({ asset: 'USDT', free: '600', locked: '400' });
+      expect((await client.cancelOrder('BTCUSDT', { orderId: placed.data.orderId })).data).toMatchObject({ status: 'CANCELED' });
+      await expect(client.getOrder('BTCUSDT', { orderId: 987654 })).rejects.toMatchObject({ response: { status: 400, data: { code: -2013 } } });
+    });
+  });
+}
+
+describe('demo market maker', () => {
+  it('quotes both sides and trades through /api/v3, then stops with the server', async () => {
+    const server = await startTestServer({
+      site: { plugins: ['identity', 'wallet', 'markets', 'api-keys'] },
+      extraPlugins: [{ manifest: spotManifest, server: createSpotServer({ demoMaker: { enabled: true, intervalMs: 40, crossChance: 0.5 } }) }],
+    });
+    const depth = () => fetchJson(`${server.baseUrl}/api/v3/depth?symbol=BTCUSDT`);
+    const trades = () => fetchJson(`${server.baseUrl}/api/v3/trades?symbol=BTCUSDT`);
+    try {
+      await expect.poll(async () => (await trades()).body.length, { timeout: 15_000, interval: 200 }).toBeGreaterThan(0);
+      const book = (await depth()).body;
+      expect(book.bids.length).toBeGreaterThan(0);
+      expect(book.asks.length).toBeGreaterThan(0);
+      // quoted around the configured reference price (97000), on the tick grid
+      const bestBid = Number(book.bids[0][0]);
+      expect(bestBid).toBeGreaterThan(97_000 * 0.9);
+      expect(bestBid).toBeLessThan(97_000 * 1.1);
+      const engine = (server.context.use('wallet') as any).spot().engine();
+      const owners = new Set(engine.openOrders().map((order: any) => order.userId));
+      expect(owners.has(DEMO_MAKER_MEMBER)).toBe(true);
+      const taker = engine.ledger.userBalance(DEMO_TAKER_MEMBER, 'coin', 'BTC');
+      expect(taker.available).not.toBe(5_000_000_000n);
+    } finally {
+      const started = Date.now();
+      await server.close();
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+    expect(server.unexpectedErrors).toEqual([]);
+  }, 30_000);
+});

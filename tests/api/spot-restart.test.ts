@@ -1,0 +1,89 @@
+// What a start rebuilds of the spot plugin's views from the durable log: the order history, fills and market data
+// of the last commands (HISTORY_WINDOW) and every open order placed before them, from the engine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKETS_SERVICE, type MarketsService } from '../../plugins/markets/shared/service';
+import { SpotExchange } from '../../plugins/spot/server/exchange';
+import { SPOT_PATHS } from '../../plugins/spot/shared/types';
+import { availableDialects } from './harness';
+import { startWalletServer, type WalletMember, type WalletTestServer } from './wallet-harness';
+
+const BTC = '/coin/entrust/exchange/BTC_USDT';
+
+for (const dialect of await availableDialects()) {
+  describe(`spot restart (${dialect})`, () => {
+    let server: WalletTestServer;
+    let buyer: WalletMember;
+    let seller: WalletMember;
+    const ids: Record<'early' | 'filled' | 'cancelled' | 'late' | 'taker', number> = { early: 0, filled: 0, cancelled: 0, late: 0, taker: 0 };
+    const start = (reuse?: WalletTestServer) => startWalletServer(dialect, { reuse, site: { plugins: ['identity', 'wallet', 'markets', 'api-keys', 'spot'] } });
+    const place = async (member: WalletMember, body: Record<string, unknown>) => {
+      const response = await server.post(BTC, body, member.token);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.data.id as number;
+    };
+    /** A second exchange view over the running server's engine and log, rebuilt from the last `window` commands. */
+    const rebuilt = async (window?: number) => {
+      const exchange = new SpotExchange(server.context, server.wallet, server.context.use<MarketsService>(MARKETS_SERVICE));
+      await exchange.load(window);
+      exchange.close();
+      return exchange;
+    };
+
+    beforeAll(async () => {
+      server = await start();
+      buyer = await server.signUp();
+      seller = await server.signUp();
+      await server.credit(buyer.id, 'USDT', '100000');
+      await server.credit(seller.id, 'BTC', '5');
+      // the early bid rests and fills in part before the window and in part inside it
+      ids.early = await place(buyer, { side: 'buy', type: 'limit', price: '50000', num: '0.3', clientOrderId: 'early-bid' });
+      ids.filled = await place(seller, { side: 'sell', type: 'limit', price: '50000', num: '0.1' });
+      ids.cancelled = await place(buyer, { side: 'buy', type: 'limit', price: '40000', num: '0.1' });
+      expect((await server.post(SPOT_PATHS.cancel, { id: ids.cancelled }, buyer.token)).status).toBe(200);
+      // the window: the last two commands
+      ids.late = await place(seller, { side: 'sell', type: 'limit', price: '60000', num: '0.1' });
+      ids.taker = await place(seller, { side: 'sell', type: 'limit', price: '50000', num: '0.05' });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('keeps the whole history when the log is shorter than the window', async () => {
+      const all = await rebuilt();
+      expect(all.history.ordersOf(buyer.id).map((o) => o.id)).toEqual([ids.cancelled, ids.early]);
+      expect(all.history.ordersOf(seller.id).map((o) => o.id)).toEqual([ids.taker, ids.late, ids.filled]);
+      expect(all.history.fills(ids.early)).toHaveLength(2);
+      expect(all.history.order(ids.filled)).toMatchObject({ status: 'filled', final: true });
+      expect(all.marketData.trades('BTC/USDT', 10)).toHaveLength(2);
+    });
+
+    it('with a window, keeps its commands and every open order placed before it', async () => {
+      const windowed = await rebuilt(2);
+      const { history } = windowed;
+      // placed before the window and still open: from the engine, with every fill so far
+      expect(history.order(ids.early)).toMatchObject({ status: 'open', final: false, clientOrderId: 'early-bid', price: '50000', qty: '0.3', filledQty: 150000n });
+      expect(history.fills(ids.early)).toHaveLength(1);
+      // finished before the window: not kept
+      expect(history.order(ids.filled)).toBeUndefined();
+      expect(history.order(ids.cancelled)).toBeUndefined();
+      // inside the window: as placed
+      expect(history.order(ids.late)).toMatchObject({ status: 'open', type: 'limit', price: '60000', qty: '0.1' });
+      expect(history.order(ids.taker)).toMatchObject({ status: 'filled', final: true });
+      expect(history.ordersOf(buyer.id).map((o) => o.id)).toEqual([ids.early]);
+      expect(history.ordersOf(seller.id).map((o) => o.id)).toEqual([ids.taker, ids.late]);
+      // every market is known, the market data holds the window's trades
+      expect(history.markets()).toEqual((await rebuilt()).history.markets());
+      expect(windowed.marketData.trades('BTC/USDT', 10).map((t) => t.qty)).toEqual(['0.05']);
+      expect(windowed.marketData.depth('BTC/USDT', 5).bids[0]).toEqual(['50000', '0.15']);
+    });
+
+    it('a restarted server shows the open orders and the history over HTTP', async () => {
+      server = await start(server);
+      const open = await server.get(SPOT_PATHS.openOrders.replace(':x', 'BTC_USDT'), buyer.token);
+      expect(open.status).toBe(200);
+      expect(open.body.data.map((o: any) => [o.id, o.filledNum])).toEqual([[ids.early, '0.15']]);
+      const fills = await server.get(SPOT_PATHS.fills.replace(':id', String(ids.early)), buyer.token);
+      expect(fills.body.data).toHaveLength(2);
+    });
+  });
+}

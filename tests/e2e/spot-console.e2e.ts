@@ -1,0 +1,126 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPOT_CONSOLE_PATHS, SPOT_MARKET_PATHS, type SpotSymbol } from '../../plugins/spot/shared/types';
+import { openBrowser, type BrowserSession } from './browser';
+import { OPERATOR_PASSWORD } from './global-setup';
+import { call, texts } from './members';
+import { operatorToken, signInToConsole } from './operator';
+
+const en = texts('en', 'spot-console');
+const de = texts('de', 'spot-console');
+/** A market of this test's own (spot.e2e.ts trades ETH/BTC), of the demo currencies. */
+const SYMBOL = 'BTC/ETH';
+
+const field = (page: Page, name: string) => page.getByTestId('market-form').locator(`[data-field="${name}"]`);
+const marketRow = (page: Page) => page.locator(`tr[data-symbol="${SYMBOL}"]`);
+/** Waits until the toasts of earlier changes are gone, so they cover nothing in a screenshot. */
+const toastsGone = (page: Page) => expect.poll(() => page.locator('.semi-toast').count(), { timeout: 10_000 }).toBe(0);
+/** Waits for the element's opening animations, so a screenshot shows it in place. */
+const settled = (element: Locator) => element.evaluate((node) => Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+
+describe('spot markets in the console, in Chromium', () => {
+  let session: BrowserSession;
+
+  beforeAll(async () => {
+    session = await openBrowser({ width: 1440, height: 900 });
+  });
+  afterAll(async () => {
+    // leave the market open for any test that reads the public market list later in the run
+    await call(session.baseUrl, SPOT_CONSOLE_PATHS.haltMarket, { method: 'POST', token: operatorToken(), body: JSON.stringify({ symbol: SYMBOL, halted: false }) }).catch(() => undefined);
+    await session?.close();
+  });
+
+  /** The market as the public list of the site (getSpotGoods) shows it now. */
+  const listed = async (): Promise<SpotSymbol | undefined> =>
+    ((await call(session.baseUrl, SPOT_MARKET_PATHS.goods)) as SpotSymbol[]).find((market) => market.symbol_name === SYMBOL);
+
+  it('signs in and opens the spot markets page from the menu', async () => {
+    const { page, baseUrl } = session;
+    await page.goto(`${baseUrl}/console/`);
+    await page.waitForURL(/\/console\/login$/);
+    await signInToConsole(page, OPERATOR_PASSWORD);
+    await page.waitForURL(/\/console\/home\/index$/);
+    await page.getByRole('button', { name: en.menuMarkets }).click();
+    await page.waitForURL(/\/console\/spot\/markets$/);
+    await page.locator('tr[data-symbol="BTC/USDT"]').waitFor();
+    expect(await listed()).toBeUndefined();
+  });
+
+  it('adds the market; a refusal of the server shows on its field first; the public list has it at once', async () => {
+    const { page } = session;
+    await page.getByRole('button', { name: en.addMarket }).click();
+    await expect.poll(() => field(page, 'priceScale').locator('input').inputValue()).toBe('8');
+    await field(page, 'symbol').locator('input').fill('BTC/XYZ');
+    await field(page, 'priceScale').locator('input').fill('4');
+    await field(page, 'qtyScale').locator('input').fill('5');
+    await field(page, 'tickSize').locator('input').fill('0.0001');
+    await field(page, 'lotSize').locator('input').fill('0.00001');
+    await field(page, 'minNotional').locator('input').fill('0.001');
+    await field(page, 'makerFee').locator('input').fill('0.05');
+    await field(page, 'takerFee').locator('input').fill('0.1');
+    await page.getByRole('button', { name: en.add, exact: true }).click();
+    await expect.poll(() => field(page, 'symbol').getByRole('alert').innerText()).toBe(texts('en', 'spot').errUnknownCurrency);
+    await session.screenshot('spot-console-add-refused-night-en');
+
+    await field(page, 'symbol').locator('input').fill(SYMBOL);
+    await page.getByRole('button', { name: en.add, exact: true }).click();
+    await marketRow(page).waitFor();
+    await page.getByText(en.marketAdded.replace('{{symbol}}', SYMBOL)).waitFor();
+    await expect(marketRow(page).innerText()).resolves.toContain(en.status.trading);
+    expect(await listed()).toMatchObject({ path_name: 'BTC_ETH', base_coin_scale: 4, coin_coin_scale: 5, tick_size: '0.0001', maker_fee_ppm: 500, taker_fee_ppm: 1000, halted: false });
+  });
+
+  it('changes the taker fee, and the public list shows the new fee without a restart', async () => {
+    const { page } = session;
+    await marketRow(page).getByRole('button', { name: en.edit }).click();
+    await expect.poll(() => field(page, 'takerFee').locator('input').inputValue()).toBe('0.1');
+    await field(page, 'takerFee').locator('input').fill('0.25');
+    await page.getByRole('button', { name: en.save, exact: true }).click();
+    await expect.poll(() => marketRow(page).innerText()).toContain('0.25 %');
+    expect(await listed()).toMatchObject({ maker_fee_ppm: 500, taker_fee_ppm: 2500, halted: false });
+  });
+
+  it('halts the market after the confirmation; the public list shows it halted; both changes are audited', async () => {
+    const { page } = session;
+    await toastsGone(page);
+    await marketRow(page).getByRole('button', { name: en.halt }).click();
+    const dialog = page.locator('.semi-modal-confirm');
+    await dialog.getByText(en.haltConfirmTitle.replace('{{symbol}}', SYMBOL)).waitFor();
+    await settled(dialog);
+    await session.screenshot('spot-console-halt-confirm-night-en');
+    await dialog.getByText(en.halt, { exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => marketRow(page).innerText()).toContain(en.status.halted);
+    await expect(marketRow(page).getByRole('button', { name: en.open }).count()).resolves.toBe(1);
+    expect(await listed()).toMatchObject({ halted: true });
+    await session.screenshot('spot-console-markets-night-en');
+
+    const audit = await call(session.baseUrl, `/console/audit?${new URLSearchParams({ action: 'spot.market', target: SYMBOL })}`, { token: operatorToken() });
+    expect(audit.records.map((record: { action: string }) => record.action).sort()).toEqual(['spot.market.add', 'spot.market.halt', 'spot.market.update']);
+  });
+
+  it('looks right in the day theme and in German, with a local refusal on its field', async () => {
+    const { page } = session;
+    await toastsGone(page);
+    await page.getByRole('button', { name: 'Day theme' }).click();
+    await expect.poll(() => page.locator('body').getAttribute('theme-mode')).toBe(null);
+    await page.locator('.cc-bar .semi-select').click();
+    await page.locator('.semi-select-option', { hasText: 'Deutsch' }).click();
+    await page.getByRole('heading', { name: de.title }).waitFor();
+    await expect.poll(() => marketRow(page).innerText()).toContain(de.status.halted);
+    await session.screenshot('spot-console-markets-day-de');
+
+    await marketRow(page).getByRole('button', { name: de.edit }).click();
+    await field(page, 'lotSize').locator('input').fill('');
+    await page.getByRole('button', { name: de.save, exact: true }).click();
+    await expect.poll(() => field(page, 'lotSize').getByRole('alert').innerText()).toBe(de.required);
+    await settled(page.locator('.semi-sidesheet'));
+    await session.screenshot('spot-console-edit-day-de');
+
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Dunkles Design' }).click();
+    await page.locator('.cc-bar .semi-select').click();
+    await page.locator('.semi-select-option', { hasText: 'English' }).click();
+    await page.getByRole('heading', { name: en.title }).waitFor();
+  });
+});

@@ -1,0 +1,167 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import defaultSite from '../../site-configs/default';
+import { SPOT_CONSOLE_PATHS, SPOT_PATHS } from '../../plugins/spot/shared/types';
+import { WALLET_CONSOLE_PATHS, WALLET_PATHS } from '../../plugins/wallet/shared/types';
+import { openBrowser, type BrowserSession } from './browser';
+import { call, inviteCode as newestInviteCode, signUpInBrowser, signUpMember, texts } from './members';
+import { operatorToken as consoleOperatorToken } from './operator';
+
+const PASSWORD = 'Amber-Quarry-58';
+const en = texts('en', 'spot');
+const de = texts('de', 'spot');
+/** A market of the test's own: the demo market maker quotes the USDT markets, so the book here holds only our orders. */
+const MARKET = { symbol: 'ETH/BTC', path: 'ETH_BTC' };
+const BUY = { price: '0.050000', num: '2' };
+const SELL_NUM = '0.5';
+
+/** A member's access token through the sign-in call the site's log-in page makes. */
+async function memberToken(baseUrl: string, email: string, password: string): Promise<string> {
+  const { api } = defaultSite;
+  const query = new URLSearchParams({ tenantId: api.tenantId, scope: 'all', type: 'account', grant_type: 'password', deviceId: 'e'.repeat(64) });
+  const response = await fetch(`${baseUrl}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'Tenant-Id': api.tenantId, Authorization: `Basic ${btoa(`${api.clientId}:${api.clientSecret}`)}` },
+    body: JSON.stringify({ username: email, password }),
+  });
+  const body = await response.json();
+  if (typeof body.access_token !== 'string') throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+describe('spot trading in Chromium, as a new member', () => {
+  let session: BrowserSession;
+  let operatorToken: string;
+  let sellerToken = '';
+  const email = `spot-${Date.now().toString(36)}@example.com`;
+  const sellerEmail = `spot-seller-${Date.now().toString(36)}@example.com`;
+
+  beforeAll(async () => {
+    session = await openBrowser({ width: 1440, height: 900 });
+    operatorToken = consoleOperatorToken();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  const operatorCall = (path: string, body?: unknown) =>
+    call(session.baseUrl, path, { token: operatorToken, ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }) });
+  const sellerCall = (path: string, body?: unknown) =>
+    call(session.baseUrl, path, { token: sellerToken, ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }) });
+  const available = (page: Page, side: 'buy' | 'sell') => page.getByTestId(`spot-available-${side}`).innerText();
+  const navigations = (page: Page) => page.evaluate(() => performance.getEntriesByType('navigation').length);
+
+  it('signs up, and both members get coins on the devnet', async () => {
+    const { page, baseUrl } = session;
+    const invite = await newestInviteCode(baseUrl, operatorToken, PASSWORD);
+    await signUpInBrowser(page, baseUrl, { email, password: PASSWORD, inviteCode: invite!, operatorToken });
+    await signUpMember(baseUrl, operatorToken, sellerEmail, PASSWORD);
+    sellerToken = await memberToken(baseUrl, sellerEmail, PASSWORD);
+
+    const markets = await operatorCall(SPOT_CONSOLE_PATHS.markets);
+    if (!markets.some((market: { symbol: string }) => market.symbol === MARKET.symbol)) {
+      await operatorCall(SPOT_CONSOLE_PATHS.addMarket, {
+        symbol: MARKET.symbol,
+        priceScale: 6,
+        qtyScale: 4,
+        tickSize: '0.000001',
+        lotSize: '0.0001',
+        minNotional: '0.0001',
+        makerFeePpm: 1000,
+        takerFeePpm: 1000,
+      });
+    }
+
+    // the buyer reads the address on the deposit page, the seller through the API
+    await page.goto(`${baseUrl}/account/wallet/deposit?currency=BTC`);
+    const shown = page.getByTestId('deposit-address');
+    await shown.waitFor();
+    const buyerAddress = (await shown.innerText()).trim();
+    const sellerAddress = (await sellerCall(`${WALLET_PATHS.depositAddress.replace(':currency', 'ETH')}?network=DEVNET`)).address;
+    await operatorCall(WALLET_CONSOLE_PATHS.devnetDeposit, { address: buyerAddress, currency: 'BTC', network: 'DEVNET', amount: '1' });
+    await operatorCall(WALLET_CONSOLE_PATHS.devnetDeposit, { address: sellerAddress, currency: 'ETH', network: 'DEVNET', amount: '5' });
+    const balanceOf = async (token: string, currency: string) =>
+      ((await call(baseUrl, `${WALLET_PATHS.myBalance}?type=1`, { token })) as { currency: string; available: string }[]).find((row) => row.currency === currency)?.available;
+    const buyerToken = await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.endsWith(':session')) return JSON.parse(localStorage.getItem(key)!).accessToken as string;
+      return '';
+    });
+    await expect.poll(() => balanceOf(buyerToken, 'BTC'), { timeout: 60_000, interval: 1000 }).toBe('1');
+    await expect.poll(() => balanceOf(sellerToken, 'ETH'), { timeout: 60_000, interval: 1000 }).toBe('5');
+  });
+
+  it('places a limit buy and sees it in the book and in the open orders', async () => {
+    const { page, baseUrl } = session;
+    await page.goto(`${baseUrl}/exchange/index?symbol=${MARKET.path}`);
+    await expect.poll(() => available(page, 'buy')).toBe('1.00000000 BTC');
+    await expect(page.getByTestId('spot-demo-tag').count()).resolves.toBe(1);
+    await page.locator('#spot-buy-price').fill(BUY.price);
+    await page.locator('#spot-buy-num').fill(BUY.num);
+    await expect(page.getByTestId('spot-total-buy').innerText()).resolves.toBe('0.10000000 BTC');
+    await page.getByTestId('spot-form-buy').getByRole('button', { name: 'Buy ETH' }).click();
+    await page.locator('.semi-toast-content-text', { hasText: en.orderPlaced }).first().waitFor();
+
+    await page.getByTestId('spot-order-book').locator(`[data-side="bids"] [data-price="${BUY.price}"]`).waitFor();
+    await expect.poll(() => page.locator('.spot-orders tbody tr').first().innerText()).toContain('0.050000');
+    await expect.poll(() => available(page, 'buy')).toBe('0.90000000 BTC');
+    await session.screenshot('spot-exchange-night-en');
+  });
+
+  it('is filled by a sell of the second member: the trade, the candle and the balance change without a reload', async () => {
+    const { page } = session;
+    const loads = await navigations(page);
+    await sellerCall(SPOT_PATHS.place.replace(':x', MARKET.path), { side: 'sell', type: 'limit', price: BUY.price, num: SELL_NUM });
+
+    await expect.poll(() => page.getByTestId('spot-recent-trades').innerText(), { timeout: 10_000 }).toContain('0.050000');
+    await expect.poll(() => page.getByTestId('spot-candle').getAttribute('data-volume'), { timeout: 10_000 }).toBe(SELL_NUM);
+    // the buyer pays the 0.1 % fee in ETH: 0.5 − 0.0005
+    await expect.poll(() => available(page, 'sell'), { timeout: 10_000 }).toBe('0.4995 ETH');
+    await expect.poll(() => page.getByTestId('spot-order-book').locator(`[data-side="bids"] [data-price="${BUY.price}"]`).innerText()).toContain('1.5000');
+    expect(await navigations(page)).toBe(loads);
+    await session.screenshot('spot-exchange-filled-night-en');
+  });
+
+  it('places another order and cancels it', async () => {
+    const { page } = session;
+    await page.locator('#spot-buy-price').fill('0.010000');
+    await page.locator('#spot-buy-num').fill('1');
+    await page.getByTestId('spot-form-buy').getByRole('button', { name: 'Buy ETH' }).click();
+    const rows = page.locator('.spot-orders tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => available(page, 'buy')).toBe('0.89000000 BTC');
+    await rows.filter({ hasText: '0.010000' }).getByRole('button', { name: en.cancel }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => available(page, 'buy')).toBe('0.90000000 BTC');
+    await expect(page.getByTestId('spot-order-book').locator('[data-price="0.010000"]').count()).resolves.toBe(0);
+  });
+
+  it('looks right in the day theme, in German, full screen and on the orders page', async () => {
+    const { page, baseUrl } = session;
+    await page.getByRole('button', { name: 'Switch to day mode' }).click();
+    await expect.poll(() => page.locator('body').getAttribute('theme-mode')).toBe(null);
+    await session.screenshot('spot-exchange-day-en');
+    await page.getByRole('button', { name: 'Switch to night mode' }).click();
+
+    await page.getByRole('button', { name: 'Language', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await page.goto(`${baseUrl}/exchange/index?symbol=${MARKET.path}`);
+    await page.getByRole('heading', { name: de.orderBook }).waitFor();
+    await page.getByTestId('spot-form-buy').getByRole('button', { name: 'ETH kaufen' }).waitFor();
+    await session.screenshot('spot-exchange-night-de');
+
+    await page.goto(`${baseUrl}/exchange/full-screen/${MARKET.path}`);
+    await page.getByTestId('spot-order-book').locator(`[data-price="${BUY.price}"]`).waitFor();
+    await expect(page.locator('.bourse-header').count()).resolves.toBe(0);
+    await session.screenshot('spot-full-screen-night-de');
+
+    // the demo market with the demo market maker's book, as a visitor sees it on the first open
+    await page.goto(`${baseUrl}/exchange/index`);
+    await expect.poll(() => page.getByTestId('spot-exchange').getAttribute('data-market')).toBe('BTC_USDT');
+    await page.getByTestId('spot-last-price').waitFor();
+    await session.screenshot('spot-exchange-btc-usdt-night-de');
+
+    await page.goto(`${baseUrl}/account/entrust/spot`);
+    await expect.poll(() => page.locator('.spot-entrust tbody tr').count()).toBeGreaterThanOrEqual(2);
+    await session.screenshot('spot-orders-night-de');
+  });
+});
