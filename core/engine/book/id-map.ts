@@ -16,6 +16,8 @@ export class IdMap {
   private table: Float64Array;
   /** Slot count − 1 (a power of two minus one). */
   private mask: number;
+  /** 32 − log2(slot count / GROUP): a hash shifted right by it is a group number in the table. */
+  private shift: number;
   private count = 0;
 
   constructor(capacity = 1024) {
@@ -23,6 +25,7 @@ export class IdMap {
     while (cap < capacity * 2) cap *= 2;
     this.table = emptyTable(cap);
     this.mask = cap - 1;
+    this.shift = shiftFor(cap);
   }
 
   get size(): number {
@@ -38,9 +41,9 @@ export class IdMap {
     const group = (key - low) / GROUP;
     const lo = group | 0;
     const hi = (group / 4294967296) | 0;
-    let h = Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1);
-    h ^= h >>> 15;
-    return ((h * GROUP) | low) & this.mask;
+    // the top bits of a multiplicative hash are its well-mixed ones (the low bits of the product depend only on
+    // the low bits of the group number), so the group's slot comes from them
+    return ((Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> this.shift) * GROUP) | low;
   }
 
   get(key: number): number {
@@ -126,6 +129,7 @@ export class IdMap {
     const cap = (this.mask + 1) * 2;
     this.table = emptyTable(cap);
     this.mask = cap - 1;
+    this.shift = shiftFor(cap);
     this.count = 0;
     for (let i = 0; i < old.length; i += 2) if (old[i] !== EMPTY) this.set(old[i]!, old[i + 1]!);
   }
@@ -133,4 +137,8 @@ export class IdMap {
 
 function emptyTable(slots: number): Float64Array {
   return new Float64Array(2 * slots).fill(EMPTY);
+}
+
+function shiftFor(slots: number): number {
+  return 32 - Math.log2(slots / GROUP);
 }

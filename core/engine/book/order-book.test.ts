@@ -285,3 +285,31 @@ describe('stop-limit', () => {
     expect(b.stopCount).toBe(0);
   });
 });
+
+describe('prices far apart', () => {
+  it('keeps priority and depth across prices more than a window of ticks apart, and sweeps them in order', () => {
+    const b = book({ tickSize: 5n });
+    // a few levels at 100.00, two far above (beyond the largest window of 65,536 ticks) and one far below
+    const prices = [10000n, 10005n, 10000n + 5n * 70_000n, 10000n + 5n * 400_000n, 5n];
+    prices.forEach((p, i) => b.place(limit(i + 1, i + 1, 'sell', p, 10n)));
+    b.place(limit(9, 9, 'sell', 10000n + 5n * 70_000n, 10n)); // behind order 3 at its price
+    expect(levels(b).asks).toEqual([[5n, 10n], [10000n, 10n], [10005n, 10n], [360000n, 20n], [2010000n, 10n]]);
+    const before = stateHash(b);
+    b.cancel({ orderId: 5, time: 20 }); // the best, at 0.05, closes: the next best is found again
+    expect(levels(b, 1).asks).toEqual([[10000n, 10n]]);
+    expect(stateHash(b)).not.toBe(before);
+    const events = b.place(market(10, 10, 'buy', { qty: 50n, budget: 10n ** 12n }));
+    expect(fills(events)).toEqual([
+      [1, 10, 10000n, 10n],
+      [2, 10, 10005n, 10n],
+      [3, 10, 360000n, 10n],
+      [9, 10, 360000n, 10n],
+      [4, 10, 2010000n, 10n],
+    ]);
+    expect(levels(b)).toEqual({ bids: [], asks: [] });
+    // the side opens again anywhere
+    b.place(limit(11, 11, 'buy', 3000000n, 10n));
+    b.place(limit(12, 12, 'buy', 10n, 10n));
+    expect(levels(b).bids).toEqual([[3000000n, 10n], [10n, 10n]]);
+  });
+});

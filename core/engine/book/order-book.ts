@@ -41,8 +41,8 @@ export class OrderBook {
   private readonly m: MarketMath;
   /** Every order in the book, and the incoming one while it matches, by slot. */
   private readonly orders = new OrderTable();
-  private readonly bids = new BookSide(true, this.orders);
-  private readonly asks = new BookSide(false, this.orders);
+  private readonly bids: BookSide;
+  private readonly asks: BookSide;
   /** Order id → slot of the resting orders. */
   private readonly resting = new IdMap();
   private readonly big = new BigCache();
@@ -70,6 +70,8 @@ export class OrderBook {
     assertMarketSpec(spec);
     this.spec = spec;
     this.m = marketMath(spec);
+    this.bids = new BookSide(true, this.orders, this.m.tick);
+    this.asks = new BookSide(false, this.orders, this.m.tick);
   }
 
   /** Increments once per command that changed the book (accepted place, successful cancel). */
@@ -466,8 +468,7 @@ export class OrderBook {
     const t = this.orders;
     const stopAtOwn = this.spec.selfTrade === 'cancelTaker';
     let need = qty;
-    for (let i = opp.levels.length - 1; i >= 0 && need > 0; i--) {
-      const level = opp.levels[i]!;
+    for (let level = opp.best(); level !== undefined && need > 0; level = opp.next(level)) {
       if (isBuy ? level.price > limit : level.price < limit) return false;
       for (let o = level.head; o !== NONE && need > 0; o = t.next(o)) {
         if (t.userId(o) === userId) {
@@ -483,8 +484,8 @@ export class OrderBook {
   /** The resting orders of a side in priority order (best price first, then time), as slots. */
   private inPriority(side: BookSide): number[] {
     const out: number[] = [];
-    for (let i = side.levels.length - 1; i >= 0; i--) {
-      for (let o = side.levels[i]!.head; o !== NONE; o = this.orders.next(o)) out.push(o);
+    for (let level = side.best(); level !== undefined; level = side.next(level)) {
+      for (let o = level.head; o !== NONE; o = this.orders.next(o)) out.push(o);
     }
     return out;
   }
@@ -581,8 +582,7 @@ export class OrderBook {
 
   private sideDepth(side: BookSide, n: number): DepthLevel[] {
     const out: DepthLevel[] = [];
-    for (let i = side.levels.length - 1; i >= 0 && out.length < n; i--) {
-      const l = side.levels[i]!;
+    for (let l = side.best(); l !== undefined && out.length < n; l = side.next(l)) {
       out.push({ price: BigInt(l.price), qty: BigInt(l.total), orders: l.count });
     }
     return out;

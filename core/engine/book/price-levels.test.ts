@@ -6,8 +6,7 @@ import { BookSide } from './price-levels';
 /** The orders of a side in priority order, level by level: [price, [id, qty][]][] (best level first). */
 function listed(side: BookSide, t: OrderTable): [number, [number, number][]][] {
   const out: [number, [number, number][]][] = [];
-  for (let i = side.levels.length - 1; i >= 0; i--) {
-    const level = side.levels[i]!;
+  for (let level = side.best(); level !== undefined; level = side.next(level)) {
     const orders: [number, [number, number]][] = [];
     let prev = NONE;
     for (let o = level.head; o !== NONE; o = t.next(o)) {
@@ -30,39 +29,65 @@ describe('BookSide over the order table', () => {
     { weight: 2, arbitrary: fc.record({ add: fc.constant(false), pick: fc.nat() }) },
   );
 
-  for (const isBid of [true, false]) {
-    it(`keeps ${isBid ? 'bid' : 'ask'} levels sorted best last and each level a FIFO, like a model, through slot reuse and growth`, () => {
-      fc.assert(
-        fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
-          const t = new OrderTable(2); // grows several times
-          const side = new BookSide(isBid, t);
-          const model = new Map<number, [number, number][]>(); // price → [id, qty] in arrival order
-          const live: { slot: number; id: number; price: number }[] = [];
-          let nextId = 1;
-          for (const o of ops) {
-            if ('price' in o) {
-              const id = nextId++;
-              const slot = t.alloc(id, 7, isBid, o.price, o.qty, 0, 0, null);
-              side.append(slot);
-              live.push({ slot, id, price: o.price });
-              model.set(o.price, [...(model.get(o.price) ?? []), [id, o.qty]]);
-            } else if (live.length > 0) {
-              const [gone] = live.splice(o.pick % live.length, 1);
-              side.remove(gone!.slot);
-              t.free(gone!.slot);
-              const rest = model.get(gone!.price)!.filter(([id]) => id !== gone!.id);
-              if (rest.length === 0) model.delete(gone!.price);
-              else model.set(gone!.price, rest);
+  // prices in a few clusters far apart (more than the largest window used here) and one far out: the window moves
+  // and grows, and levels outside it go to the sorted list, in every mix
+  const clusters = [0, 700, 1500, 5000, 2 ** 40];
+  const spread = fc.oneof(
+    { weight: 3, arbitrary: fc.record({ add: fc.constant(true), price: fc.integer({ min: 1, max: 40 }), qty: fc.integer({ min: 1, max: 9 }) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        add: fc.constant(true),
+        price: fc.tuple(fc.constantFrom(...clusters), fc.integer({ min: 1, max: 40 })).map(([c, p]) => c + p),
+        qty: fc.integer({ min: 1, max: 9 }),
+      }),
+    },
+    { weight: 3, arbitrary: fc.record({ add: fc.constant(false), pick: fc.nat() }) },
+  );
+  const cases = [
+    { name: 'near prices', ops: op, tick: 1, sizes: undefined },
+    { name: 'prices spread beyond one window', ops: spread, tick: 1, sizes: { initial: 1024, max: 2048 } },
+    { name: 'prices spread beyond one window, tick 5', ops: spread, tick: 5, sizes: { initial: 1024, max: 2048 } },
+  ];
+
+  for (const c of cases) {
+    for (const isBid of [true, false]) {
+      it(`keeps ${isBid ? 'bid' : 'ask'} levels in order and each level a FIFO, like a model, through slot reuse and growth (${c.name})`, () => {
+        fc.assert(
+          fc.property(fc.array(c.ops, { maxLength: 300 }), (ops) => {
+            const t = new OrderTable(2); // grows several times
+            const side = new BookSide(isBid, t, c.tick, c.sizes);
+            const model = new Map<number, [number, number][]>(); // price → [id, qty] in arrival order
+            const live: { slot: number; id: number; price: number }[] = [];
+            let nextId = 1;
+            for (const o of ops) {
+              if ('price' in o) {
+                const id = nextId++;
+                const price = o.price * c.tick;
+                const slot = t.alloc(id, 7, isBid, price, o.qty, 0, 0, null);
+                side.append(slot);
+                live.push({ slot, id, price });
+                model.set(price, [...(model.get(price) ?? []), [id, o.qty]]);
+              } else if (live.length > 0) {
+                const [gone] = live.splice(o.pick % live.length, 1);
+                side.remove(gone!.slot);
+                t.free(gone!.slot);
+                const rest = model.get(gone!.price)!.filter(([id]) => id !== gone!.id);
+                if (rest.length === 0) model.delete(gone!.price);
+                else model.set(gone!.price, rest);
+              }
+              const top = [...model.keys()].reduce<number | undefined>((b, p) => (b === undefined || (isBid ? p > b : p < b) ? p : b), undefined);
+              expect(side.best()?.price).toBe(top);
             }
-          }
-          const prices = [...model.keys()].sort((a, b) => (isBid ? b - a : a - b));
-          expect(listed(side, t)).toEqual(prices.map((p) => [p, model.get(p)]));
-          expect(side.total).toBe([...model.values()].flat().reduce((sum, [, q]) => sum + q, 0));
-          expect(side.best()?.price).toBe(prices[0]);
-        }),
-        { numRuns: 300 },
-      );
-    });
+            const prices = [...model.keys()].sort((a, b) => (isBid ? b - a : a - b));
+            expect(listed(side, t)).toEqual(prices.map((p) => [p, model.get(p)]));
+            expect(side.total).toBe([...model.values()].flat().reduce((sum, [, q]) => sum + q, 0));
+            expect(side.best()?.price).toBe(prices[0]);
+          }),
+          { numRuns: 300 },
+        );
+      });
+    }
   }
 });
 

@@ -1,11 +1,11 @@
-// One side of a book: a price → level map, the levels in an array sorted so that the best price is last
-// (adding or removing near the top is a push or pop), and an intrusive FIFO list of orders per level, linked
-// through the order table's rows, so that cancelling by order id is O(1) once the order's slot is found.
+// One side of a book: its price levels, each an intrusive FIFO list of orders linked through the order table's
+// rows (cancelling by order id is O(1) once the order's slot is found). The levels near the top of the book sit in
+// a TickWindow indexed by tick, so that finding a price's level, opening and closing one are O(1) and the next
+// level after the best is a bitmap scan; a level outside the window (a price far from the rest) goes to a sorted
+// list. The window moves or grows when the book moves out of it.
 import { ABSENT, IdMap } from './id-map';
 import { NONE, type OrderList, type OrderTable } from './order-table';
-
-/** How many levels below the best insertIndex walks before it searches, and levels move one by one. */
-const NEAR_TOP = 8;
+import { TickWindow } from './tick-window';
 
 export class PriceLevel implements OrderList {
   total = 0;
@@ -21,24 +21,43 @@ export class PriceLevel implements OrderList {
   ) {}
 }
 
+/** Window sizes in ticks: where a side starts, and how far it may grow to keep its levels in one window. */
+export interface WindowSizes {
+  initial: number;
+  max: number;
+}
+
+const WINDOW: WindowSizes = { initial: 4096, max: 1 << 16 };
+
 export class BookSide {
-  /** Price → index (in byIndex) of its open level. */
-  private readonly byPrice = new IdMap(256);
-  /** Sorted worst → best: bids ascending, asks descending. */
-  readonly levels: PriceLevel[] = [];
   /** Every level object this side has made, open or pooled, by its index. */
   private readonly byIndex: PriceLevel[] = [];
+  private readonly pool: PriceLevel[] = [];
+  private readonly window: TickWindow;
+  /** The open levels outside the window. */
+  private readonly far: SortedLevels;
+  private top: PriceLevel | undefined = undefined;
   /** Sum of resting quantity; kept ≤ 2^53 − 1 so that every level total is exact. */
   total = 0;
-  private readonly pool: PriceLevel[] = [];
 
   constructor(
     readonly isBid: boolean,
     private readonly orders: OrderTable,
-  ) {}
+    /** Price minor units per tick: a level's place in the window is price / tick. */
+    private readonly tick = 1,
+    private readonly sizes: WindowSizes = WINDOW,
+  ) {
+    this.window = new TickWindow(sizes.initial);
+    this.far = new SortedLevels(isBid);
+  }
 
   best(): PriceLevel | undefined {
-    return this.levels[this.levels.length - 1];
+    return this.top;
+  }
+
+  /** The best level ranking after level (the best of all when level is undefined). */
+  next(level: PriceLevel | undefined): PriceLevel | undefined {
+    return level === undefined ? this.top : this.worseThan(level.price);
   }
 
   /** The level of an order resting on this side. */
@@ -55,7 +74,8 @@ export class BookSide {
     const orders = this.orders;
     const price = orders.price(s);
     const qty = orders.qty(s);
-    const index = this.byPrice.get(price);
+    const off = this.window.offsetOf(price / this.tick);
+    const index = off >= 0 ? this.window.get(off) : this.far.count === 0 ? ABSENT : this.far.get(price);
     const level = index === ABSENT ? this.openLevel(price) : this.byIndex[index]!;
     orders.append(level, s, level.index);
     level.total += qty;
@@ -90,57 +110,167 @@ export class BookSide {
       level.price = price;
       level.priceBig = null;
     }
-    const levels = this.levels;
-    const n = levels.length;
-    if (n === 0 || this.better(price, levels[n - 1]!.price)) levels.push(level);
-    else {
-      // near the top (the usual place) a few moves beat splice, which also allocates the array it returns
-      const at = this.insertIndex(price);
-      if (n - at > NEAR_TOP) levels.splice(at, 0, level);
-      else {
-        levels.push(level);
-        for (let i = n; i > at; i--) levels[i] = levels[i - 1]!;
-        levels[at] = level;
-      }
-    }
-    this.byPrice.set(price, level.index);
+    let off = this.window.offsetOf(price / this.tick);
+    if (off < 0 && this.moveWindow(price)) off = this.window.offsetOf(price / this.tick);
+    if (off >= 0) this.window.set(off, level.index);
+    else this.far.add(level);
+    if (this.top === undefined || this.better(price, this.top.price)) this.top = level;
     return level;
   }
 
   private closeLevel(level: PriceLevel): void {
-    const levels = this.levels;
-    const last = levels.length - 1;
-    if (levels[last] === level) levels.pop();
-    else {
-      const at = this.insertIndex(level.price) - 1;
-      if (last - at > NEAR_TOP) levels.splice(at, 1);
-      else {
-        for (let i = at; i < last; i++) levels[i] = levels[i + 1]!;
-        levels.pop();
-      }
-    }
-    this.byPrice.delete(level.price);
+    const off = this.window.offsetOf(level.price / this.tick);
+    if (off >= 0) this.window.clear(off);
+    else this.far.remove(level);
+    if (this.top === level) this.top = this.worseThan(level.price);
     level.head = level.tail = NONE;
     level.total = 0;
     this.pool.push(level);
   }
 
+  /** The best open level whose price ranks strictly after price. */
+  private worseThan(price: number): PriceLevel | undefined {
+    const w = this.window;
+    let inWindow: PriceLevel | undefined;
+    if (w.count !== 0) {
+      // a price beyond either end of the window starts the scan at that end
+      const t = price / this.tick;
+      let off: number;
+      if (this.isBid) {
+        const rel = Math.ceil(t) - w.base;
+        off = rel <= 0 ? -1 : w.below(rel > w.size ? w.size : rel);
+      } else {
+        const rel = Math.floor(t) - w.base;
+        off = rel >= w.size - 1 ? -1 : w.above(rel < -1 ? -1 : rel);
+      }
+      if (off >= 0) inWindow = this.byIndex[w.get(off)]!;
+    }
+    if (this.far.count === 0) return inWindow;
+    const outside = this.far.worseThan(price);
+    if (inWindow === undefined) return outside;
+    return outside !== undefined && this.better(outside.price, inWindow.price) ? outside : inWindow;
+  }
+
   /**
-   * First index whose price ranks better than price. Levels open and close mostly near the top of the book, so
-   * a few steps down from the best come first, then a binary search over the rest (worst → best).
+   * A price outside the window is opening a level. Moves (and if need be grows) the window so that it holds the
+   * new price with the levels it holds now; if they span more than the largest window, moves it to the new price
+   * when that is the new best, the top of the book being where levels open and close. False: the price stays out.
    */
-  private insertIndex(price: number): number {
+  private moveWindow(price: number): boolean {
+    const w = this.window;
+    const tick = price / this.tick;
+    if (!Number.isSafeInteger(tick)) return false;
+    if (w.count === 0) {
+      this.relocate(tick - w.size / 2, w.size);
+      return true;
+    }
+    const low = Math.min(tick, w.base + w.above(-1));
+    const high = Math.max(tick, w.base + w.below(w.size));
+    const span = high - low + 1;
+    if (span <= this.sizes.max) {
+      let size = w.size;
+      while (size < 2 * span && size < this.sizes.max) size *= 2;
+      // the room left over goes on the side of the book the top moves into: above the bids, below the asks
+      const spare = size - span;
+      this.relocate(this.isBid ? low - (spare >> 2) : low - spare + (spare >> 2), size);
+      return true;
+    }
+    if (this.top !== undefined && !this.better(price, this.top.price)) return false;
+    const size = this.sizes.max;
+    this.relocate(this.isBid ? tick - size + size / 4 : tick - size / 4, size);
+    return true;
+  }
+
+  /**
+   * Puts the window at [base, base + size) and every open level where it now belongs: the levels of the list in
+   * that range move in (every open level in the window's range must be in the window), those of the window outside
+   * it move to the list.
+   */
+  private relocate(base: number, size: number): void {
+    const w = this.window;
+    const held: PriceLevel[] = [];
+    for (let off = w.above(-1); off >= 0; off = w.above(off)) held.push(this.byIndex[w.get(off)]!);
+    w.reset(base, size);
+    const outside: PriceLevel[] = [];
+    for (const level of held) {
+      const off = w.offsetOf(level.price / this.tick);
+      if (off >= 0) w.set(off, level.index);
+      else outside.push(level);
+    }
+    if (this.far.count !== 0) {
+      for (const level of this.far.takeRange(base * this.tick, (base + size - 1) * this.tick)) w.set(w.offsetOf(level.price / this.tick), level.index);
+    }
+    this.far.addAll(outside);
+  }
+}
+
+/** Levels sorted worst → best (bids ascending, asks descending), with a price → level map. */
+class SortedLevels {
+  private readonly levels: PriceLevel[] = [];
+  private readonly byPrice = new IdMap(16);
+
+  constructor(private readonly isBid: boolean) {}
+
+  get count(): number {
+    return this.levels.length;
+  }
+
+  /** The level index at price, or ABSENT. */
+  get(price: number): number {
+    return this.byPrice.get(price);
+  }
+
+  add(level: PriceLevel): void {
+    this.levels.splice(this.notWorse(level.price), 0, level);
+    this.byPrice.set(level.price, level.index);
+  }
+
+  remove(level: PriceLevel): void {
+    this.levels.splice(this.notWorse(level.price), 1);
+    this.byPrice.delete(level.price);
+  }
+
+  /** The best level ranking strictly after price. */
+  worseThan(price: number): PriceLevel | undefined {
+    const at = this.notWorse(price);
+    return at === 0 ? undefined : this.levels[at - 1];
+  }
+
+  /** Adds levels in any order (one sort, not a splice each). */
+  addAll(more: PriceLevel[]): void {
+    if (more.length === 0) return;
     const levels = this.levels;
-    let hi = levels.length;
-    const stop = hi > NEAR_TOP ? hi - NEAR_TOP : 0;
-    while (hi > stop && this.better(levels[hi - 1]!.price, price)) hi--;
-    if (hi > stop || hi === 0) return hi;
+    levels.push(...more);
+    levels.sort((a, b) => (this.isBid ? a.price - b.price : b.price - a.price));
+    for (const l of more) this.byPrice.set(l.price, l.index);
+  }
+
+  /** Removes and returns the levels priced from low to high (a run of the sorted list). */
+  takeRange(low: number, high: number): PriceLevel[] {
+    const levels = this.levels;
+    // bids ascend: the run starts at the first price ≥ low; asks descend: at the first price ≤ high
+    const from = this.isBid ? this.firstIndex((p) => p >= low) : this.firstIndex((p) => p <= high);
+    const to = this.isBid ? this.firstIndex((p) => p > high) : this.firstIndex((p) => p < low);
+    const run = levels.splice(from, Math.max(0, to - from));
+    for (const l of run) this.byPrice.delete(l.price);
+    return run;
+  }
+
+  /** First index whose price satisfies pred, which holds for a suffix of the list. */
+  private firstIndex(pred: (price: number) => boolean): number {
+    const levels = this.levels;
     let lo = 0;
+    let hi = levels.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.better(levels[mid]!.price, price)) hi = mid;
+      if (pred(levels[mid]!.price)) hi = mid;
       else lo = mid + 1;
     }
     return lo;
+  }
+
+  /** First index whose price ranks equal to or better than price. */
+  private notWorse(price: number): number {
+    return this.firstIndex((p) => p === price || (this.isBid ? p > price : p < price));
   }
 }
