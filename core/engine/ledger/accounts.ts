@@ -1,6 +1,7 @@
 /**
  * Accounts. A key names (owner, account type, currency): a user's account, e.g. "42/coin/USDT", or a
- * system account, e.g. "fees/system/USDT". Keys are plain strings so balances live in one flat map.
+ * system account, e.g. "fees/system/USDT". Keys are plain strings; the ledger interns each to a small integer
+ * handle under which its balances are kept (balance-table.ts).
  */
 
 /** Wallet account types of a user and their numbers on the wire (0 is the "total" view, not an account). */

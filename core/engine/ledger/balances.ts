@@ -1,12 +1,8 @@
-import { currencyOfKey, isSystemKey, mayGoNegative } from './accounts';
+import { currencyOfKey } from './accounts';
+import type { Balance, BalanceTable } from './balance-table';
 import type { BonusChange, PostingLine, RejectionCode } from './events';
 
-/** Balances of one account in minor units. `bonus` marks how much of it is experience gold (contract only). */
-export interface Balance {
-  available: bigint;
-  frozen: bigint;
-  bonus: bigint;
-}
+export type { Balance } from './balance-table';
 
 export interface PostingProblem {
   reason: RejectionCode;
@@ -16,6 +12,8 @@ export interface PostingProblem {
 /** The net change of one account in a posting. */
 export interface Delta {
   key: string;
+  /** The account's handle in the balance table. */
+  h: number;
   available: bigint;
   frozen: bigint;
   bonus: bigint;
@@ -28,31 +26,31 @@ export interface Delta {
  * lines (at most 64), so accounts and currencies are gathered by scanning arrays rather than in maps.
  */
 export function checkPosting(
-  balances: ReadonlyMap<string, Balance>,
+  balances: BalanceTable,
   lines: readonly PostingLine[],
   bonus: readonly BonusChange[] | undefined,
 ): Delta[] | PostingProblem {
   const deltas: Delta[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const delta = deltaOf(deltas, line.account);
+    const delta = deltaOf(balances, deltas, line.account);
     if (line.bucket === 'available') delta.available += line.amount;
     else if (line.bucket === 'frozen') {
-      if (isSystemKey(line.account)) return { reason: 'invalidAccount', field: line.account };
+      if (balances.isSystem(delta.h)) return { reason: 'invalidAccount', field: line.account };
       delta.frozen += line.amount;
     } else return { reason: 'invalidCommand', field: 'bucket' };
   }
   const unbalanced = unbalancedCurrency(lines);
   if (unbalanced !== undefined) return { reason: 'unbalancedPosting', field: unbalanced };
-  if (bonus) for (const change of bonus) deltaOf(deltas, change.account).bonus += change.delta;
+  if (bonus) for (const change of bonus) deltaOf(balances, deltas, change.account).bonus += change.delta;
   for (const delta of deltas) {
-    const balance = balances.get(delta.key);
-    const available = (balance?.available ?? 0n) + delta.available;
-    const frozen = (balance?.frozen ?? 0n) + delta.frozen;
-    if ((balance?.bonus ?? 0n) + delta.bonus < 0n) return { reason: 'invalidAmount', field: delta.key };
+    const h = delta.h;
+    const available = balances.value(h, 'available') + delta.available;
+    const frozen = balances.value(h, 'frozen') + delta.frozen;
+    if (delta.bonus !== 0n && balances.value(h, 'bonus') + delta.bonus < 0n) return { reason: 'invalidAmount', field: delta.key };
     if (available < 0n || frozen < 0n) {
-      if (!isSystemKey(delta.key)) return { reason: 'insufficientFunds', field: delta.key };
-      if (!mayGoNegative(delta.key)) return { reason: 'negativeSystemBalance', field: delta.key };
+      if (!balances.isSystem(h)) return { reason: 'insufficientFunds', field: delta.key };
+      if (!balances.mayGoNegative(h)) return { reason: 'negativeSystemBalance', field: delta.key };
     }
   }
   return deltas;
@@ -75,9 +73,9 @@ function unbalancedCurrency(lines: readonly PostingLine[]): string | undefined {
   return undefined;
 }
 
-function deltaOf(deltas: Delta[], key: string): Delta {
+function deltaOf(balances: BalanceTable, deltas: Delta[], key: string): Delta {
   for (const delta of deltas) if (delta.key === key) return delta;
-  const delta = { key, available: 0n, frozen: 0n, bonus: 0n };
+  const delta = { key, h: balances.handle(key), available: 0n, frozen: 0n, bonus: 0n };
   deltas.push(delta);
   return delta;
 }

@@ -1,6 +1,5 @@
 import {
   SYSTEM_ACCOUNTS,
-  isSystemKey,
   isUserAccountType,
   isValidAccount,
   isValidUserId,
@@ -9,6 +8,7 @@ import {
   accountKey,
   type UserAccountType,
 } from './accounts';
+import { BalanceTable } from './balance-table';
 import { checkPosting, type Balance, type PostingProblem } from './balances';
 import type { LedgerCommand, SettleLine } from './commands';
 import { CurrencyRegistry, type Currency } from './currency';
@@ -16,6 +16,7 @@ import type { BonusChange, CommandResult, PostingEvent, PostingLine, RejectionCo
 import { hashState, type HashFactory } from './hash';
 import { Journal, type AppliedCommand } from './journal';
 import { stepResult, type StepKind, type StepOwner, type StepSource } from './steps';
+import { tradePostingLines, type TradeAccounts, type TradeFill, type TradeHandles } from './trade';
 
 const MAX_ID_LENGTH = 128;
 /**
@@ -48,7 +49,8 @@ interface Plan {
  */
 export class LedgerEngine {
   readonly currencies: CurrencyRegistry;
-  private readonly balances = new Map<string, Balance>();
+  /** Balances by account handle (an account key interned to a small integer). */
+  private readonly balances = new BalanceTable();
   private readonly results = new Map<string, CommandResult>();
   private seq = 0;
   /** The engine whose commands' steps are posted here (their ids are its, not kept here). */
@@ -120,22 +122,28 @@ export class LedgerEngine {
    * lines, checked directly on the account (the lines are only built while a journal records them).
    */
   move(kind: 'hold' | 'release', account: string, amount: bigint, source: StepSource): PostingProblem | null {
+    return this.moveAt(kind, this.balances.handle(account), amount, source);
+  }
+
+  /** `move` on an account handle (`accountHandle`). */
+  moveAt(kind: 'hold' | 'release', h: number, amount: bigint, source: StepSource): PostingProblem | null {
+    const table = this.balances;
     if (amount <= 0n) return { reason: 'invalidAmount', field: 'amount' };
-    if (isSystemKey(account)) return { reason: 'invalidAccount', field: account };
-    const balance = this.balances.get(account);
+    if (table.isSystem(h)) return { reason: 'invalidAccount', field: table.keys[h]! };
     const hold = kind === 'hold';
-    if (!balance || (hold ? balance.available : balance.frozen) < amount) return { reason: 'insufficientFunds', field: account };
+    if (!table.has(h) || !(hold ? table.availableCovers(h, amount) : table.frozenCovers(h, amount))) return { reason: 'insufficientFunds', field: table.keys[h]! };
     const journal = this.recordingJournal();
-    if (journal) journal.keep(account, balance);
+    if (journal) this.keepBefore(journal, h);
     if (hold) {
-      balance.available -= amount;
-      balance.frozen += amount;
+      table.subtractAvailable(h, amount);
+      table.addFrozen(h, amount);
     } else {
-      balance.frozen -= amount;
-      balance.available += amount;
+      table.subtractFrozen(h, amount);
+      table.addAvailable(h, amount);
     }
     const seq = ++this.seq;
     if (journal) {
+      const account = table.keys[h]!;
       const lines: PostingLine[] = [
         { account, bucket: hold ? 'available' : 'frozen', amount: -amount },
         { account, bucket: hold ? 'frozen' : 'available', amount },
@@ -143,6 +151,64 @@ export class LedgerEngine {
       this.logStep(journal, seq, kind, lines, source);
     }
     return null;
+  }
+
+  /**
+   * The settle step of one fill (`post` of `tradePostingLines(fill, accounts)`) on account handles: the same
+   * checks and changes without building lines or per-account deltas. The handles must be the accounts of the
+   * fill's currencies (seller's and buyer's base, buyer's and seller's quote, the fee accounts); an unusual
+   * fill (negative or oversized fees, a user side on a system account or on a fee account) goes through `post`.
+   */
+  settleTrade(fill: TradeFill, at: TradeHandles, source: StepSource): PostingProblem | null {
+    const table = this.balances;
+    const base = fill.baseAmount;
+    const quote = fill.quoteAmount;
+    const buyerFee = fill.buyerFee;
+    const sellerFee = fill.sellerFee;
+    if (
+      buyerFee < 0n || sellerFee < 0n || buyerFee > base || sellerFee > quote ||
+      at.buyerBase === at.feeBase || at.sellerQuote === at.feeQuote ||
+      table.isSystem(at.sellerBase) || table.isSystem(at.buyerBase) || table.isSystem(at.buyerQuote) || table.isSystem(at.sellerQuote)
+    ) {
+      return this.post('settle', tradePostingLines(fill, this.tradeKeys(at)), source);
+    }
+    // the only lines that take money are the two from frozen; every other line adds to an available balance
+    if (base !== 0n && !table.frozenCovers(at.sellerBase, base)) return { reason: 'insufficientFunds', field: table.keys[at.sellerBase]! };
+    if (quote !== 0n && !table.frozenCovers(at.buyerQuote, quote)) return { reason: 'insufficientFunds', field: table.keys[at.buyerQuote]! };
+    const journal = this.recordingJournal();
+    if (journal) {
+      // the accounts of the lines `post` would book (zero lines are left out)
+      if (base !== 0n) this.keepBefore(journal, at.sellerBase);
+      if (base !== buyerFee) this.keepBefore(journal, at.buyerBase);
+      if (quote !== 0n) this.keepBefore(journal, at.buyerQuote);
+      if (quote !== sellerFee) this.keepBefore(journal, at.sellerQuote);
+      if (buyerFee > 0n) this.keepBefore(journal, at.feeBase);
+      if (sellerFee > 0n) this.keepBefore(journal, at.feeQuote);
+    }
+    if (base !== 0n) table.subtractFrozen(at.sellerBase, base);
+    if (base !== buyerFee) table.addAvailable(at.buyerBase, buyerFee === 0n ? base : base - buyerFee);
+    if (quote !== 0n) table.subtractFrozen(at.buyerQuote, quote);
+    if (quote !== sellerFee) table.addAvailable(at.sellerQuote, sellerFee === 0n ? quote : quote - sellerFee);
+    if (buyerFee > 0n) table.addAvailable(at.feeBase, buyerFee);
+    if (sellerFee > 0n) table.addAvailable(at.feeQuote, sellerFee);
+    const seq = ++this.seq;
+    if (journal) this.logStep(journal, seq, 'settle', tradePostingLines(fill, this.tradeKeys(at)), source);
+    return null;
+  }
+
+  /** The handle of an account key, for `moveAt`, `settleTrade` and `covers` (stable for this engine's life). */
+  accountHandle(key: string): number {
+    return this.balances.handle(key);
+  }
+
+  /** The handle of an account key the ledger has seen, else −1 (an account without money; nothing is interned). */
+  findAccount(key: string): number {
+    return this.balances.find(key);
+  }
+
+  /** Whether the account's available balance is at least `amount` (handle −1: an empty account). */
+  covers(h: number, amount: bigint): boolean {
+    return h < 0 ? amount <= 0n : this.balances.availableCovers(h, amount);
   }
 
   /** Makes `owner` the engine whose step ids this ledger answers for; the sequence covers its last step. */
@@ -153,7 +219,8 @@ export class LedgerEngine {
 
   /** Available and frozen of one account (zeros when it has never been used). */
   balance(key: string): Readonly<Balance> {
-    return this.balances.get(key) ?? { available: 0n, frozen: 0n, bonus: 0n };
+    const h = this.balances.find(key);
+    return h >= 0 && this.balances.has(h) ? this.balances.get(h) : { available: 0n, frozen: 0n, bonus: 0n };
   }
 
   userBalance(userId: string, type: UserAccountType, currency: string): Readonly<Balance> {
@@ -178,7 +245,7 @@ export class LedgerEngine {
   }
 
   stateHash(createHasher: HashFactory): string {
-    return hashState(this.balances, this.results.keys(), createHasher);
+    return hashState(new Map(this.balances.entries()), this.results.keys(), createHasher);
   }
 
   // ---- batches: record what changes so it can be persisted, or undone when persisting fails ----
@@ -214,8 +281,9 @@ export class LedgerEngine {
     for (let i = undone.length - 1; i >= 0; i--) {
       const each = undone[i]!;
       for (const [key, before] of each.before) {
-        if (before) this.balances.set(key, before);
-        else this.balances.delete(key);
+        const h = this.balances.handle(key);
+        if (before) this.balances.set(h, before);
+        else this.balances.remove(h);
       }
       for (const record of each.records) this.results.delete(record.result.id);
     }
@@ -239,7 +307,7 @@ export class LedgerEngine {
   /** Loads persisted balances and first results (start-up); only into an empty engine. */
   restore(balances: Iterable<[string, Balance]>, results: Iterable<CommandResult>): void {
     if (this.balances.size > 0 || this.results.size > 0) throw new Error('restore needs an empty engine');
-    for (const [key, balance] of balances) this.balances.set(key, { ...balance });
+    for (const [key, balance] of balances) this.balances.set(this.balances.handle(key), balance);
     for (const result of results) {
       this.results.set(result.id, result);
       if (result.seq > this.seq) this.seq = result.seq;
@@ -274,6 +342,24 @@ export class LedgerEngine {
     journal.records.push({ command, result: { ok: true, seq, id: command.id, kind, duplicate: false, events: [{ type: 'posting', lines }] } });
   }
 
+  /** Keeps an account's balances before its first change in the journal. */
+  private keepBefore(journal: Journal, h: number): void {
+    const key = this.balances.keys[h]!;
+    if (!journal.before.has(key)) journal.before.set(key, this.balances.has(h) ? this.balances.get(h) : undefined);
+  }
+
+  private tradeKeys(at: TradeHandles): TradeAccounts {
+    const keys = this.balances.keys;
+    return {
+      sellerBase: keys[at.sellerBase]!,
+      buyerBase: keys[at.buyerBase]!,
+      buyerQuote: keys[at.buyerQuote]!,
+      sellerQuote: keys[at.sellerQuote]!,
+      feeBase: keys[at.feeBase]!,
+      feeQuote: keys[at.feeQuote]!,
+    };
+  }
+
   private recordingJournal(): Journal | undefined {
     const journal = this.journals[this.journals.length - 1];
     return journal && !journal.sealed ? journal : undefined;
@@ -283,17 +369,13 @@ export class LedgerEngine {
     const deltas = checkPosting(this.balances, lines, bonus);
     if (!Array.isArray(deltas)) return deltas;
     const recording = this.recordingJournal();
+    const table = this.balances;
     for (const delta of deltas) {
-      const key = delta.key;
-      const balance = this.balances.get(key);
-      if (recording) recording.keep(key, balance);
-      if (balance) {
-        balance.available += delta.available;
-        balance.frozen += delta.frozen;
-        if (delta.bonus !== 0n) balance.bonus += delta.bonus;
-      } else {
-        this.balances.set(key, { available: delta.available, frozen: delta.frozen, bonus: delta.bonus });
-      }
+      const h = delta.h;
+      if (recording) this.keepBefore(recording, h);
+      table.addAvailable(h, delta.available);
+      table.addFrozen(h, delta.frozen);
+      if (delta.bonus !== 0n) table.add(h, 'bonus', delta.bonus);
     }
     return null;
   }

@@ -55,6 +55,16 @@ export interface TradeAccounts {
   feeQuote: string;
 }
 
+/** The same accounts as handles of the ledger's balance table (`LedgerEngine.accountHandle`). */
+export interface TradeHandles {
+  sellerBase: number;
+  buyerBase: number;
+  buyerQuote: number;
+  sellerQuote: number;
+  feeBase: number;
+  feeQuote: number;
+}
+
 /** The accounts of a fill, keys from `keyOf`. */
 export function tradeAccounts(fill: TradeFill, keyOf: (owner: string, type: AccountType, currency: string) => string): TradeAccounts {
   const type = fill.accountType ?? 'coin';

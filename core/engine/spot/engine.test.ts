@@ -147,6 +147,23 @@ describe('spot engine: rejections change nothing', () => {
     expect(funds(spot, 'u1', 'USDT')).toEqual(['1000', '0']);
   });
 
+  it('a user the ledger has never seen is refused for funds, changing nothing, and may trade once funded', () => {
+    const spot = newSpot({ u1: { USDT: '1000' } });
+    const before = spot.stateHash(hash);
+    const balances = [...spot.ledger.entries()];
+    const command = order('stranger', { side: 'sell', price: '100', qty: '0.1' });
+    expect(spot.apply(command)).toMatchObject({ ok: false, reason: 'insufficientFunds', field: 'amount' });
+    expect(spot.stateHash(hash)).toBe(before);
+    expect([...spot.ledger.entries()]).toEqual(balances);
+    spot.ledger.apply({ kind: 'depositCredit', id: 'stranger-btc', at: AT, userId: 'stranger', currency: 'BTC', amount: '1' });
+    accepted(spot.apply(command));
+    expect(funds(spot, 'stranger', 'BTC')).toEqual(['0.9', '0.1']);
+    const taken = accepted(spot.apply(order('u1', { side: 'buy', price: '100', qty: '0.1' })));
+    expect(taken.trades).toHaveLength(1);
+    expect(funds(spot, 'stranger', 'BTC')).toEqual(['0.9', '0']);
+    expect(funds(spot, 'stranger', 'USDT')).toEqual(['9.99', '0']);
+  });
+
   it('an accepted id returns its first result; a rejected id may be sent again', () => {
     const spot = newSpot({ u1: { USDT: '5' } });
     const command = order('u1', { price: '100', qty: '0.1' });

@@ -10,10 +10,11 @@ import type { PostingProblem } from '../ledger/balances';
 import type { LedgerEngine } from '../ledger/engine';
 import type { HashFactory } from '../ledger/hash';
 import { stepId, type StepKind, type StepOwner, type StepSource } from '../ledger/steps';
-import { tradePostingLines, tradeSettleLines, type TradeAccounts, type TradeFill } from '../ledger/trade';
+import { tradeSettleLines, type TradeFill, type TradeHandles } from '../ledger/trade';
 import { pow10 } from '../../shared/money';
 import { orderAmount } from './amounts';
 import { marketSpecOf } from './markets';
+import { StringIndex } from './string-index';
 import type {
   CancelSpotOrder,
   OrderUpdate,
@@ -43,9 +44,12 @@ interface Market {
   /** Ledger minor units of base per book quantity minor unit (10^(base scale − qtyScale)). */
   baseFactor: bigint;
   math: MarketMath;
-  /** The fee account of each currency of the market. */
-  feeBaseKey: string;
-  feeQuoteKey: string;
+  /** The ledger handles of the fee account of each currency of the market. */
+  feeBase: number;
+  feeQuote: number;
+  /** The engine's numbers of the market's currencies (`coin`). */
+  baseNo: number;
+  quoteNo: number;
 }
 
 /** A step the ledger refused although the engine's holds said it must succeed: the state is not trustworthy. */
@@ -90,8 +94,10 @@ export class SpotEngine implements StepOwner, StepSource {
   private readonly orders = new Map<number, SpotOrder>();
   /** "userId clientOrderId" → order id, for open orders. */
   private readonly clientIds = new Map<string, number>();
-  /** Accepted command id → its seq; the arrays below are indexed by seq. */
-  private readonly accepted = new Map<string, number>();
+  /** Accepted command ids (numbered in the order they were accepted); the arrays below are indexed by seq. */
+  private readonly accepted = new StringIndex();
+  /** The seq of each accepted id, by its number in `accepted`. */
+  private readonly acceptedSeqs: number[] = [];
   private readonly kinds: Array<SpotCommand['kind']> = [];
   /** The order placed or cancelled (0: none). */
   private readonly orderIds: number[] = [];
@@ -106,11 +112,19 @@ export class SpotEngine implements StepOwner, StepSource {
   private stepUser = '';
   private stepCurrency = '';
   private stepAmount = 0n;
-  private stepFill: TradeFill | null = null;
-  /** Users with an accepted order, by id and by the book's number for them (`users`: their ids, number − 1). */
-  private readonly traders = new Map<string, Trader>();
-  private readonly tradersByNo: Trader[] = [];
-  private readonly users: string[] = [];
+  /** The fill being settled and its accounts: reused for every fill (a settle step is booked synchronously). */
+  private readonly stepFill: TradeFill = { buyer: '', seller: '', base: '', quote: '', baseAmount: 0n, quoteAmount: 0n, buyerFee: 0n, sellerFee: 0n };
+  private readonly stepAccounts: TradeHandles = { sellerBase: 0, buyerBase: 0, buyerQuote: 0, sellerQuote: 0, feeBase: 0, feeQuote: 0 };
+  /** Currency code → the engine's number for it (index into `coinHandles`). */
+  private readonly currencyNos = new Map<string, number>();
+  /** Users with an accepted order: the book's number for a user is their number here + 1. */
+  private readonly users = new StringIndex();
+  /**
+   * The ledger handle of each user's coin account: by the engine's currency number, then by the user's number
+   * (−1: not looked up yet). Flat arrays rather than per-user objects: one compact look-up per account.
+   */
+  private coinHandles: Int32Array[] = [];
+  private userCapacity = 1024;
   private seq = 0;
   private nextOrderId = 1;
   private readonly events: BookEvent[] = [];
@@ -128,7 +142,7 @@ export class SpotEngine implements StepOwner, StepSource {
     const kind = command?.kind;
     if (typeof id !== 'string' || id.length > MAX_ID_LENGTH || !ID_CHARS.test(id)) return reject(command, new Rejection('invalidCommand', 'id'));
     const first = this.accepted.get(id);
-    if (first !== undefined) return this.acceptedResult(id, first, true);
+    if (first >= 0) return this.acceptedResult(id, this.acceptedSeqs[first]!, true);
     if (!Number.isSafeInteger(command.at) || command.at < 0) return reject(command, new Rejection('invalidCommand', 'at'));
     const ledgerFrom = this.ledger.lastSeq;
     this.command = command;
@@ -158,7 +172,9 @@ export class SpotEngine implements StepOwner, StepSource {
     if (outcome instanceof Rejection) return reject(command, outcome);
     const seq = ++this.seq;
     const ledgerTo = this.ledger.lastSeq;
-    this.accepted.set(id, seq);
+    // the id was looked up above: it is new
+    this.accepted.add(id);
+    this.acceptedSeqs.push(seq);
     this.remember(seq, kind, typeof outcome === 'number' ? outcome : 0, ledgerFrom, ledgerTo);
     const result: SpotAccepted = { ok: true, seq, id, kind, duplicate: false, trades: this.trades, orders: this.updates, ledgerFrom, ledgerTo };
     if (typeof outcome === 'number') result.orderId = outcome;
@@ -168,7 +184,7 @@ export class SpotEngine implements StepOwner, StepSource {
   // ---- the ledger's step owner ----
 
   stepRange(id: string): { from: number; to: number } | undefined {
-    const seq = this.accepted.get(id);
+    const seq = this.seqOf(id);
     return seq === undefined ? undefined : { from: this.ledgerFroms[seq]!, to: this.ledgerTos[seq]! };
   }
 
@@ -179,7 +195,7 @@ export class SpotEngine implements StepOwner, StepSource {
   describeStep(seq: number, kind: StepKind): LedgerCommand {
     const command = this.command!;
     const id = stepId(command.id, seq - this.ledgerFrom, kind);
-    if (kind === 'settle') return { kind, id, at: command.at, lines: tradeSettleLines(this.ledger.currencies, this.stepFill!), memo: 'trade' };
+    if (kind === 'settle') return { kind, id, at: command.at, lines: tradeSettleLines(this.ledger.currencies, this.stepFill), memo: 'trade' };
     return { kind, id, at: command.at, userId: this.stepUser, accountType: 'coin', currency: this.stepCurrency, amount: this.format(this.stepCurrency, this.stepAmount) };
   }
 
@@ -210,13 +226,13 @@ export class SpotEngine implements StepOwner, StepSource {
 
   /** The record of an accepted id (without the trades and order updates of its first answer). */
   resultOf(id: string): SpotAccepted | undefined {
-    const seq = this.accepted.get(id);
+    const seq = this.seqOf(id);
     return seq === undefined ? undefined : this.acceptedResult(id, seq, false);
   }
 
   /** Canonical text of the spot state (markets, books, open orders, accepted ids), without the ledger. */
   canonicalState(): string {
-    const parts: string[] = [`seq ${this.seq} next ${this.nextOrderId} users ${JSON.stringify(this.users)}`];
+    const parts: string[] = [`seq ${this.seq} next ${this.nextOrderId} users ${JSON.stringify(this.users.keys)}`];
     for (const symbol of [...this.markets.keys()].sort()) {
       const market = this.markets.get(symbol)!;
       parts.push(`market ${canonicalJson(market.config)} ${market.halted}`, market.book.canonicalState());
@@ -224,7 +240,7 @@ export class SpotEngine implements StepOwner, StepSource {
     for (const order of this.openOrders()) parts.push(`order ${canonicalJson(order)}`);
     parts.push('--');
     // one push per id: spreading millions of ids into one call overflows the stack
-    for (const id of [...this.accepted.keys()].sort()) parts.push(JSON.stringify(id));
+    for (const id of [...this.accepted.keys].sort()) parts.push(JSON.stringify(id));
     return parts.join('\n');
   }
 
@@ -242,11 +258,12 @@ export class SpotEngine implements StepOwner, StepSource {
    */
   snapshot(_thin = true): SpotSnapshot {
     const results: SpotAccepted[] = [];
-    for (const [id, seq] of this.accepted) results.push(this.acceptedResult(id, seq, false));
+    const ids = this.accepted.keys;
+    for (let n = 0; n < ids.length; n++) results.push(this.acceptedResult(ids[n]!, this.acceptedSeqs[n]!, false));
     return structuredClone({
       seq: this.seq,
       nextOrderId: this.nextOrderId,
-      users: this.users,
+      users: this.users.keys,
       markets: [...this.markets.values()].map((m) => ({ config: m.config, halted: m.halted, book: m.book.snapshot() })),
       orders: this.openOrders(),
       results,
@@ -262,15 +279,15 @@ export class SpotEngine implements StepOwner, StepSource {
     const copy = owned ? snap : structuredClone(snap);
     engine.seq = copy.seq;
     engine.nextOrderId = copy.nextOrderId;
-    for (const user of copy.users) engine.enlist(new Trader(user));
+    for (const user of copy.users) engine.enlist(user);
     for (const { config, halted, book } of copy.markets) {
       const spec = marketSpecOf(config, ledger.currencies);
       if ('field' in spec) throw new Error(`spot restore: market ${config.symbol} is invalid (${spec.field})`);
-      engine.markets.set(config.symbol, { config, spec, halted, book: OrderBook.restore(spec, book), ...derived(ledger, config, spec) });
+      engine.markets.set(config.symbol, { config, spec, halted, book: OrderBook.restore(spec, book), ...engine.derived(config, spec) });
     }
     for (const order of copy.orders) engine.track(order);
     for (const result of copy.results) {
-      engine.accepted.set(result.id, result.seq);
+      engine.accept(result.id, result.seq);
       engine.remember(result.seq, result.kind, result.orderId ?? 0, result.ledgerFrom, result.ledgerTo);
     }
     ledger.attachSteps(engine);
@@ -284,7 +301,7 @@ export class SpotEngine implements StepOwner, StepSource {
     if ('field' in spec) return new Rejection('invalidMarket', spec.field);
     if (this.markets.has(config.symbol)) return new Rejection('duplicateMarket', 'symbol');
     const stored = structuredClone(config);
-    this.markets.set(config.symbol, { config: stored, spec, book: new OrderBook(spec), halted: false, ...derived(this.ledger, config, spec) });
+    this.markets.set(config.symbol, { config: stored, spec, book: new OrderBook(spec), halted: false, ...this.derived(config, spec) });
     return undefined;
   }
 
@@ -300,7 +317,7 @@ export class SpotEngine implements StepOwner, StepSource {
     if ('field' in spec) return new Rejection('invalidMarket', spec.field);
     // the book's settings are fixed per instance: it is rebuilt from its own snapshot under the new ones
     const book = OrderBook.restore(spec, market.book.snapshot());
-    Object.assign(market, { config, spec, book, ...derived(this.ledger, config, spec) });
+    Object.assign(market, { config, spec, book, ...this.derived(config, spec) });
     return undefined;
   }
 
@@ -319,30 +336,37 @@ export class SpotEngine implements StepOwner, StepSource {
     if (!market) return new Rejection('unknownMarket', 'symbol');
     if (market.halted) return new Rejection('marketHalted', 'symbol');
     // a known user's id was checked when they were enlisted
-    const known = this.traders.get(c.userId);
-    if (!known && !isValidUserId(c.userId)) return new Rejection('invalidUser', 'userId');
+    const index = this.users.get(c.userId);
+    const known = index >= 0 ? index + 1 : undefined;
+    if (known === undefined && !isValidUserId(c.userId)) return new Rejection('invalidUser', 'userId');
     if (c.clientOrderId !== undefined) {
       if (typeof c.clientOrderId !== 'string' || c.clientOrderId.length === 0 || c.clientOrderId.length > MAX_CLIENT_ORDER_ID) {
         return new Rejection('invalidCommand', 'clientOrderId');
       }
       if (this.clientIds.has(clientKey(c.userId, c.clientOrderId))) return new Rejection('duplicateClientOrderId', 'clientOrderId');
     }
-    const trader = known ?? new Trader(c.userId);
-    const order = this.bookOrder(market, c, trader.no || this.users.length + 1);
+    const userNo = known ?? this.users.size + 1;
+    const order = this.bookOrder(market, c, userNo);
     if (order instanceof Rejection) return order;
     const stateless = validateOrder(market.spec, market.math, order);
     if (stateless) return new Rejection(stateless, fieldOf(stateless));
-    const hold = this.ledgerAmount(market, required(market.spec, order));
-    if (this.ledger.balance(trader.coinKey(hold.currency)).available < hold.amount) return new Rejection('insufficientFunds', 'amount');
+    const need = required(market.spec, order);
+    const holdsBase = need.asset === 'base';
+    const holdAmount = holdsBase ? need.amount * market.baseFactor : need.amount;
+    const holdCurrency = holdsBase ? market.config.base : market.config.quote;
+    // a new user gets a number only once the book accepts the order; until then their account is only looked up
+    // (−1 when the ledger never saw it: no money, so the hold is refused before it could be moved)
+    const holdAccount = known === undefined ? this.ledger.findAccount(accountKey(c.userId, 'coin', holdCurrency)) : this.coin(known, holdsBase ? market.baseNo : market.quoteNo, holdCurrency);
+    if (!this.ledger.covers(holdAccount, holdAmount)) return new Rejection('insufficientFunds', 'amount');
     const events = this.events;
     events.length = 0;
     market.book.place(order, events);
     const first = events[0];
     if (first?.type === 'rejected') return new Rejection(first.reason, fieldOf(first.reason));
     // accepted by the book: from here on every step must succeed
-    this.enlist(trader);
+    if (known === undefined) this.enlist(c.userId);
     this.nextOrderId = maxExitId(order) + 1;
-    this.moveHeld('hold', trader, hold.currency, hold.amount);
+    this.moveHeld('hold', c.userId, holdAccount, holdCurrency, holdAmount);
     this.track({
       id: order.id,
       clientOrderId: c.clientOrderId ?? null,
@@ -355,8 +379,8 @@ export class SpotEngine implements StepOwner, StepSource {
       status: c.type === 'stopLimit' ? 'conditional' : 'open',
       filledQty: 0n,
       filledQuote: 0n,
-      held: hold.amount,
-      heldCurrency: hold.currency,
+      held: holdAmount,
+      heldCurrency: holdCurrency,
       ocoWith: null,
       createdAt: c.at,
     });
@@ -388,12 +412,12 @@ export class SpotEngine implements StepOwner, StepSource {
     if (c.side !== 'buy' && c.side !== 'sell') return new Rejection('invalidField', 'side');
     const id = this.nextOrderId;
     if (c.type === 'limit' || c.type === 'stopLimit') {
-      const price = amountOf(c, 'price', priceScale, 'price', true);
+      const price = amountOf(c.price, 'price', priceScale, 'price', true);
       if (price instanceof Rejection) return price;
-      const qty = amountOf(c, 'qty', qtyScale, 'qty', true);
+      const qty = amountOf(c.qty, 'qty', qtyScale, 'qty', true);
       if (qty instanceof Rejection) return qty;
       if (c.type === 'stopLimit') {
-        const trigger = amountOf(c, 'trigger', priceScale, 'price', true);
+        const trigger = amountOf(c.trigger, 'trigger', priceScale, 'price', true);
         if (trigger instanceof Rejection) return trigger;
         return { id, userId, side: c.side, time: c.at, feeTier: c.feeTier, type: 'stopLimit', trigger: trigger!, price: price!, qty: qty! };
       }
@@ -404,12 +428,12 @@ export class SpotEngine implements StepOwner, StepSource {
       return this.withExits(limit, c, priceScale);
     }
     if (c.type !== 'market') return new Rejection('invalidField', 'type');
-    const qty = amountOf(c, 'qty', qtyScale, 'qty', false);
+    const qty = amountOf(c.qty, 'qty', qtyScale, 'qty', false);
     if (qty instanceof Rejection) return qty;
-    const quote = amountOf(c, 'quote', quoteScale, 'quote', false);
+    const quote = amountOf(c.quote, 'quote', quoteScale, 'quote', false);
     if (quote instanceof Rejection) return quote;
     // the budget is in the asset the order spends without naming it: quote for a buy, base for a sell
-    const budget = c.side === 'buy' ? amountOf(c, 'budget', quoteScale, 'quote', false) : amountOf(c, 'budget', qtyScale, 'qty', false);
+    const budget = c.side === 'buy' ? amountOf(c.budget, 'budget', quoteScale, 'quote', false) : amountOf(c.budget, 'budget', qtyScale, 'qty', false);
     if (budget instanceof Rejection) return budget;
     const order: MarketOrder = { id, userId, side: c.side, time: c.at, feeTier: c.feeTier, type: 'market', qty, quote, budget, takeProfit: undefined, stopLoss: undefined };
     return this.withExits(order, c, priceScale);
@@ -417,9 +441,9 @@ export class SpotEngine implements StepOwner, StepSource {
 
   /** Attaches the take-profit (id + 1) and stop-loss (id + 2) legs the command names. */
   private withExits<O extends LimitOrder | MarketOrder>(order: O, c: PlaceSpotOrder, priceScale: number): O | Rejection {
-    const takeProfit = amountOf(c, 'takeProfit', priceScale, 'price', false);
+    const takeProfit = amountOf(c.takeProfit, 'takeProfit', priceScale, 'price', false);
     if (takeProfit instanceof Rejection) return takeProfit;
-    const stopLoss = amountOf(c, 'stopLoss', priceScale, 'price', false);
+    const stopLoss = amountOf(c.stopLoss, 'stopLoss', priceScale, 'price', false);
     if (stopLoss instanceof Rejection) return stopLoss;
     if (takeProfit !== undefined) order.takeProfit = { id: order.id + 1, price: takeProfit };
     if (stopLoss !== undefined) order.stopLoss = { id: order.id + 2, price: stopLoss };
@@ -441,23 +465,25 @@ export class SpotEngine implements StepOwner, StepSource {
           break;
         case 'done':
         case 'cancelled':
-          this.finish(market, event.orderId, this.tradersByNo[event.userId - 1]!, event.type === 'done' ? 'filled' : 'cancelled', event.type === 'cancelled' ? event.reason : undefined);
+          this.finish(market, event.orderId, event.userId, event.type === 'done' ? 'filled' : 'cancelled', event.type === 'cancelled' ? event.reason : undefined);
           break;
         case 'conditional': {
-          const trader = this.tradersByNo[event.userId - 1]!;
+          const userNo = event.userId;
+          const userId = this.users.keys[userNo - 1]!;
           const need = this.ledgerAmount(market, requiredForConditional(market.spec, event));
+          const account = this.coinOf(userNo, market, need.currency);
           // the second leg of a pair only adds what its partner's hold does not cover
           const partner = event.ocoWith === null ? undefined : this.orders.get(event.ocoWith);
           const extra = partner ? need.amount - partner.held : need.amount;
-          const funded = extra <= 0n || this.ledger.balance(trader.coinKey(need.currency)).available >= extra;
+          const funded = extra <= 0n || this.ledger.covers(account, extra);
           if (funded && extra > 0n) {
-            this.moveHeld('hold', trader, need.currency, extra);
+            this.moveHeld('hold', userId, account, need.currency, extra);
           } else if (!funded) (unfunded ??= []).push(event.orderId);
           const held = funded && extra > 0n ? extra : 0n;
           this.track({
             id: event.orderId,
             clientOrderId: null,
-            userId: trader.id,
+            userId,
             symbol: market.config.symbol,
             side: event.side,
             kind: event.kind,
@@ -490,7 +516,7 @@ export class SpotEngine implements StepOwner, StepSource {
   }
 
   /** An order the book finished: released (or its hold passed to its live partner leg) and reported. */
-  private finish(market: Market, orderId: number, trader: Trader, status: 'filled' | 'cancelled', reason: string | undefined): void {
+  private finish(market: Market, orderId: number, userNo: number, status: 'filled' | 'cancelled', reason: string | undefined): void {
     const order = this.mustFind(orderId);
     this.orders.delete(order.id);
     if (order.clientOrderId !== null) this.clientIds.delete(clientKey(order.userId, order.clientOrderId));
@@ -498,7 +524,7 @@ export class SpotEngine implements StepOwner, StepSource {
     // a leg's hold covers its pair: while the other leg lives, the hold stays with it
     if (partner) partner.held += order.held;
     const released = partner ? 0n : order.held;
-    if (released > 0n) this.moveHeld('release', trader, order.heldCurrency, released);
+    if (released > 0n) this.moveHeld('release', order.userId, this.coinOf(userNo, market, order.heldCurrency), order.heldCurrency, released);
     order.status = status;
     order.held = 0n;
     const update: OrderUpdate = {
@@ -521,29 +547,27 @@ export class SpotEngine implements StepOwner, StepSource {
     const takerBuys = fill.takerSide === 'buy';
     const buyer = takerBuys ? taker : maker;
     const seller = takerBuys ? maker : taker;
-    const buyerTrader = this.tradersByNo[(takerBuys ? fill.takerUserId : fill.makerUserId) - 1]!;
-    const sellerTrader = this.tradersByNo[(takerBuys ? fill.makerUserId : fill.takerUserId) - 1]!;
+    const buyerNo = takerBuys ? fill.takerUserId : fill.makerUserId;
+    const sellerNo = takerBuys ? fill.makerUserId : fill.takerUserId;
     const baseAmount = fill.qty * market.baseFactor;
-    const trade: TradeFill = {
-      buyer: buyer.userId,
-      seller: seller.userId,
-      base: market.config.base,
-      quote: market.config.quote,
-      baseAmount,
-      quoteAmount: fill.quote,
-      buyerFee: (takerBuys ? fill.takerFee : fill.makerFee) * market.baseFactor,
-      sellerFee: takerBuys ? fill.makerFee : fill.takerFee,
-    };
-    this.stepFill = trade;
-    const accounts: TradeAccounts = {
-      sellerBase: sellerTrader.coinKey(trade.base),
-      buyerBase: buyerTrader.coinKey(trade.base),
-      buyerQuote: buyerTrader.coinKey(trade.quote),
-      sellerQuote: sellerTrader.coinKey(trade.quote),
-      feeBase: market.feeBaseKey,
-      feeQuote: market.feeQuoteKey,
-    };
-    this.failed('settle', this.ledger.post('settle', tradePostingLines(trade, accounts), this));
+    const { base, quote } = market.config;
+    const trade = this.stepFill;
+    trade.buyer = buyer.userId;
+    trade.seller = seller.userId;
+    trade.base = base;
+    trade.quote = quote;
+    trade.baseAmount = baseAmount;
+    trade.quoteAmount = fill.quote;
+    trade.buyerFee = (takerBuys ? fill.takerFee : fill.makerFee) * market.baseFactor;
+    trade.sellerFee = takerBuys ? fill.makerFee : fill.takerFee;
+    const accounts = this.stepAccounts;
+    accounts.sellerBase = this.coin(sellerNo, market.baseNo, base);
+    accounts.buyerBase = this.coin(buyerNo, market.baseNo, base);
+    accounts.buyerQuote = this.coin(buyerNo, market.quoteNo, quote);
+    accounts.sellerQuote = this.coin(sellerNo, market.quoteNo, quote);
+    accounts.feeBase = market.feeBase;
+    accounts.feeQuote = market.feeQuote;
+    this.failed('settle', this.ledger.settleTrade(trade, accounts, this));
     buyer.held -= fill.quote;
     seller.held -= baseAmount;
     maker.filledQty += fill.qty;
@@ -569,11 +593,46 @@ export class SpotEngine implements StepOwner, StepSource {
   }
 
   /** A hold (available → frozen) or a release (frozen → available) of a user's coin account. */
-  private moveHeld(kind: 'hold' | 'release', trader: Trader, currency: string, amount: bigint): void {
-    this.stepUser = trader.id;
+  private moveHeld(kind: 'hold' | 'release', userId: string, account: number, currency: string, amount: bigint): void {
+    this.stepUser = userId;
     this.stepCurrency = currency;
     this.stepAmount = amount;
-    this.failed(kind, this.ledger.move(kind, trader.coinKey(currency), amount, this));
+    this.failed(kind, this.ledger.moveAt(kind, account, amount, this));
+  }
+
+  /** The ledger handle of a user's coin account in one of the market's currencies. */
+  private coinOf(userNo: number, market: Market, currency: string): number {
+    return this.coin(userNo, currency === market.config.base ? market.baseNo : market.quoteNo, currency);
+  }
+
+  /** The ledger handle of user number `userNo`'s coin account in currency number `currencyNo`. */
+  private coin(userNo: number, currencyNo: number, currency: string): number {
+    const column = this.coinHandles[currencyNo]!;
+    const known = column[userNo];
+    if (known! >= 0) return known!;
+    return (column[userNo] = this.ledger.accountHandle(accountKey(this.users.keys[userNo - 1]!, 'coin', currency)));
+  }
+
+  /** What a market's settings give once: the base factor, the book's arithmetic, the fee accounts, currency numbers. */
+  private derived(config: SpotMarketConfig, spec: MarketSpec): Pick<Market, 'baseFactor' | 'math' | 'feeBase' | 'feeQuote' | 'baseNo' | 'quoteNo'> {
+    const ledger = this.ledger;
+    return {
+      baseFactor: pow10(ledger.currencies.get(config.base)!.scale - config.qtyScale),
+      math: marketMath(spec),
+      feeBase: ledger.accountHandle(systemAccountKey(SYSTEM_ACCOUNTS.fees, config.base)),
+      feeQuote: ledger.accountHandle(systemAccountKey(SYSTEM_ACCOUNTS.fees, config.quote)),
+      baseNo: this.currencyNo(config.base),
+      quoteNo: this.currencyNo(config.quote),
+    };
+  }
+
+  private currencyNo(currency: string): number {
+    let no = this.currencyNos.get(currency);
+    if (no === undefined) {
+      this.currencyNos.set(currency, (no = this.currencyNos.size));
+      this.coinHandles.push(new Int32Array(this.userCapacity).fill(-1));
+    }
+    return no;
   }
 
   /** A ledger step of the running command was refused although the engine checked it would succeed. */
@@ -582,6 +641,21 @@ export class SpotEngine implements StepOwner, StepSource {
       const n = this.ledger.lastSeq - this.ledgerFrom + 1;
       throw new SpotInvariantError(`ledger step ${n} (${kind}) of ${this.command!.id} failed: ${problem.reason} ${problem.field ?? ''}`);
     }
+  }
+
+  private accept(id: string, seq: number): void {
+    const known = this.accepted.get(id);
+    if (known >= 0) {
+      this.acceptedSeqs[known] = seq;
+      return;
+    }
+    this.accepted.add(id);
+    this.acceptedSeqs.push(seq);
+  }
+
+  private seqOf(id: string): number | undefined {
+    const n = this.accepted.get(id);
+    return n >= 0 ? this.acceptedSeqs[n] : undefined;
   }
 
   /** The record of accepted command `id` as a result (without trades and order updates). */
@@ -631,31 +705,21 @@ export class SpotEngine implements StepOwner, StepSource {
   }
 
   /** Gives a user the book's next number on their first accepted order. */
-  private enlist(trader: Trader): void {
-    if (trader.no !== 0) return;
-    this.users.push(trader.id);
-    this.tradersByNo.push(trader);
-    trader.no = this.users.length;
-    this.traders.set(trader.id, trader);
+  private enlist(userId: string): void {
+    const no = this.users.add(userId) + 1;
+    if (no >= this.userCapacity) {
+      this.userCapacity *= 2;
+      this.coinHandles = this.coinHandles.map((column) => {
+        const grown = new Int32Array(this.userCapacity).fill(-1);
+        grown.set(column);
+        return grown;
+      });
+    }
   }
 
 }
 
 type SpotMarketChanges = import('./types').SpotMarketChanges;
-
-/** A user as the engine knows them: the book's number (0 until an order is accepted) and coin account keys. */
-class Trader {
-  no = 0;
-  private readonly keys = new Map<string, string>();
-
-  constructor(readonly id: string) {}
-
-  coinKey(currency: string): string {
-    let key = this.keys.get(currency);
-    if (key === undefined) this.keys.set(currency, (key = accountKey(this.id, 'coin', currency)));
-    return key;
-  }
-}
 
 function reject(command: SpotCommand, rejection: Rejection): SpotRejected {
   const id = (command as { id?: unknown })?.id;
@@ -666,9 +730,11 @@ function reject(command: SpotCommand, rejection: Rejection): SpotRejected {
 
 type AmountKey = 'price' | 'qty' | 'quote' | 'budget' | 'trigger' | 'takeProfit' | 'stopLoss';
 
-/** A decimal field of an order command in minor units (undefined when absent and not needed). */
-function amountOf(c: PlaceSpotOrder, field: AmountKey, scale: number, as: AmountField, needed: boolean): bigint | undefined | Rejection {
-  const input = c[field];
+/**
+ * A decimal field of an order command in minor units (undefined when absent and not needed). The caller reads
+ * the field by name: a load by a variable key is megamorphic over the commands' many shapes.
+ */
+function amountOf(input: unknown, field: AmountKey, scale: number, as: AmountField, needed: boolean): bigint | undefined | Rejection {
   if (input === undefined) return needed ? new Rejection('invalidField', field) : undefined;
   if (typeof input !== 'string') return new Rejection('invalidField', field);
   const parsed = orderAmount(input, scale, as);
@@ -682,16 +748,6 @@ function maxExitId(order: PlaceOrder): number {
 
 function clientKey(userId: string, clientOrderId: string): string {
   return `${userId} ${clientOrderId}`;
-}
-
-/** What a market's settings give once: the base factor, the book's arithmetic and the fee accounts. */
-function derived(ledger: LedgerEngine, config: SpotMarketConfig, spec: MarketSpec): Pick<Market, 'baseFactor' | 'math' | 'feeBaseKey' | 'feeQuoteKey'> {
-  return {
-    baseFactor: pow10(ledger.currencies.get(config.base)!.scale - config.qtyScale),
-    math: marketMath(spec),
-    feeBaseKey: systemAccountKey(SYSTEM_ACCOUNTS.fees, config.base),
-    feeQuoteKey: systemAccountKey(SYSTEM_ACCOUNTS.fees, config.quote),
-  };
 }
 
 /** The command field a book reject reason is about. */
