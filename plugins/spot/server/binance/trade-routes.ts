@@ -6,7 +6,7 @@ import type { SpotExchange } from '../exchange';
 import type { OrderRecord } from '../history';
 import { fillView, orderView } from '../views';
 import { BinanceFailure, placeRejection, SPOT_ERRORS } from './errors';
-import { binanceFill, binanceOrder, newOrderOf, type BinanceOrderType } from './orders';
+import { binanceFill, binanceOrder, newOrderOf } from './orders';
 import type { BinanceParams } from './params';
 import { binanceRoute } from './route';
 import { binanceSymbol, type SymbolIndex } from './symbols';
@@ -33,13 +33,11 @@ function resultFields(order: ReturnType<typeof binanceOrder>) {
 
 export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotExchange, symbols: SymbolIndex): void {
   const now = () => registrar.context.now().getTime();
-  /** Types the engine does not tell apart (a stop-limit placed as TAKE_PROFIT_LIMIT) while this process runs. */
-  const placedAs = new Map<number, BinanceOrderType>();
 
   const shown = (record: OrderRecord) => {
     const market = exchange.market(record.symbol);
     const view = orderView(record, market, exchange.engine.order(record.id));
-    return binanceOrder(binanceSymbol(record.symbol), record, view, market.config, placedAs.get(record.id));
+    return binanceOrder(binanceSymbol(record.symbol), record, view, market.config);
   };
   const ordersOf = (memberId: string, symbol: string) =>
     exchange.history
@@ -87,7 +85,6 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
       const result = await exchange.submit({ kind: 'placeOrder', id: `spot:${randomUUID()}`, at: now(), userId: memberId, symbol, ...fields });
       if (!result.ok) throw new BinanceFailure(placeRejection(result.reason, result.field));
       const record = exchange.history.order(result.orderId!)!;
-      if (order.type === 'TAKE_PROFIT_LIMIT') placedAs.set(record.id, order.type);
       const ack = { symbol: binanceSymbol(symbol), orderId: record.id, orderListId: -1, clientOrderId: fields.clientOrderId, transactTime: record.createdAt };
       if (order.respType === 'ACK') return ack;
       const answer = { ...ack, ...resultFields(shown(record)), ...(fields.type === 'stopLimit' ? { stopPrice: fields.trigger } : {}) };
