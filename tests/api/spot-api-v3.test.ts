@@ -125,7 +125,7 @@ for (const dialect of await availableDialects()) {
       expect((await v3('/trades', { symbol: 'ETHUSDT', limit: '1' })).body).toEqual([expect.objectContaining({ price: '3600', qty: '0.5', isBuyerMaker: false })]);
       const klines = await v3('/klines', { symbol: 'ETHUSDT', interval: '1m' });
       const last = klines.body.at(-1);
-      expect(last).toEqual([expect.any(Number), '3600', '3600', '3600', '3600', '0.5', last[0] + 59_999, '1800', 1, '0', '0', '0']);
+      expect(last).toEqual([expect.any(Number), '3600', '3600', '3600', '3600', '0.5', last[0] + 59_999, '1800', 1, '0.5', '1800', '0']);
       const ticker = await v3('/ticker/24hr', { symbol: 'ETHUSDT' });
       expect(ticker.body).toMatchObject({ symbol: 'ETHUSDT', lastPrice: '3600', volume: '0.5', quoteVolume: '1800', count: 1, askPrice: '3600', askQty: '0.5' });
       expect((await v3('/ticker/price')).body).toContainEqual({ symbol: 'ETHUSDT', price: '3600' });
