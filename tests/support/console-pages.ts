@@ -1,13 +1,11 @@
 // What the console pages' tests share: the msw server standing in for the API, a persisted operator session
 // with chosen permissions, and the console shell with console-core and the plugin under test.
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
 import type { PluginManifest, WebPlugin } from '../../core/plugin-api';
 import { renderShell } from '../../core/web/testing/render-shell';
 import consoleCoreManifest from '../../plugins/console-core/plugin';
 import consoleCoreWeb from '../../plugins/console-core/web';
+import { useMswServer } from './msw-server';
 
 /** The API base as msw matches it (any origin). */
 export const API = '*/api/mjkj-web';
@@ -16,16 +14,9 @@ export const ok = (data: unknown) => HttpResponse.json({ code: 200, success: tru
 export const refused = (msg: string, field: string) => HttpResponse.json({ code: 400, success: false, msg, data: { field } }, { status: 400 });
 export const page = <T,>(records: T[]) => ({ records, total: records.length, size: 20, current: 1, pages: 1 });
 
-/** Starts the msw server for the test file (unhandled requests fail the test) and cleans up after each test. */
+/** The msw server of the test file (useMswServer) and a way to sign an operator in. */
 export function useConsoleApi() {
-  const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => {
-    cleanup();
-    server.resetHandlers();
-    window.localStorage.clear();
-  });
-  afterAll(() => server.close());
+  const server = useMswServer();
 
   return {
     server,
