@@ -7,7 +7,7 @@ import { createAuditLog } from './audit';
 import { RevokedSessions } from './auth/revoked-sessions';
 import { ServiceRegistry } from './plugins/services';
 import { UploadStore } from './cgform/upload-store';
-import { issueAccessToken, verifyAccessToken } from './auth/tokens';
+import { createTokenVerifier, issueAccessToken } from './auth/tokens';
 import { parseFormBody, serializeRequest } from './http/log-redaction';
 import { seedForms } from './cgform/seed';
 import { FORM_SEEDS } from './cgform/seed-data';
@@ -125,8 +125,8 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     const nowSeconds = () => Math.floor(now().getTime() / 1000);
     const services = new ServiceRegistry();
     const revokedSessions = new RevokedSessions(database.db, nowSeconds);
-    const verifyToken = (token: string | undefined): Principal | null =>
-      revokedSessions.admit(verifyAccessToken(token, options.tokenSecret, nowSeconds()));
+    const verifySignedToken = createTokenVerifier(options.tokenSecret);
+    const verifyToken = (token: string | undefined): Principal | null => revokedSessions.admit(verifySignedToken(token, nowSeconds()));
     let listeningUrl: string | undefined;
     const context: ServerContext = {
       db: database.db,

@@ -1,8 +1,9 @@
-// Opens a migrated ledger database (SQLite file or a fresh PostgreSQL database) for ledger tests.
+// Opens a migrated ledger database (SQLite file or a fresh PostgreSQL database) for ledger tests: the ledger's
+// tables and the spot command log beside them, as SpotService (which runs the ledger) needs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LEDGER_MIGRATIONS } from '../../core/engine/persistence';
+import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS } from '../../core/engine/persistence';
 import type { Dialect } from '../../core/plugin-api';
 import { openDatabase, type Database } from '../../core/server/db/connect';
 import { runMigrations } from '../../core/server/db/migrate';
@@ -27,7 +28,10 @@ export async function createLedgerDatabase(dialect: Dialect): Promise<LedgerData
   const postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
   const connect = async () => {
     const database = openDatabase({ dataDir, databaseUrl: postgres?.url });
-    await runMigrations(database.db, database.dialect, [{ owner: 'ledger', migrations: LEDGER_MIGRATIONS }], () => new Date());
+    await runMigrations(database.db, database.dialect, [
+      { owner: 'ledger', migrations: LEDGER_MIGRATIONS },
+      { owner: 'spot', migrations: SPOT_MIGRATIONS },
+    ], () => new Date());
     return database;
   };
   return {

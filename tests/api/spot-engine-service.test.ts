@@ -9,6 +9,7 @@ import type { AppliedCommand, BalanceChange } from '../../core/engine';
 import { SQLITE_FILE_NAME, openDatabase, type Database } from '../../core/server/db/connect';
 import { runMigrations } from '../../core/server/db/migrate';
 import { BTCUSDT } from '../../core/engine/spot/test-support';
+import { isSystemKey } from '../../core/engine';
 import { availableDialects, createPostgresDatabase } from './harness';
 
 const CURRENCIES = [
@@ -44,6 +45,21 @@ class ObservedStore extends SpotStore {
     await super.commit(records, changes, spot, sink);
     for (const record of records) this.committed.add(record.result.id);
     for (const record of spot) this.committed.add(record.result.id);
+  }
+}
+
+/** Commits without the batch's sink (as a caller of SpotStore.commit outside SpotService may). */
+class SinklessStore extends SpotStore {
+  override commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], spot: readonly AppliedSpotCommand[]): Promise<void> {
+    return super.commit(records, changes, spot);
+  }
+}
+
+/** Writes the steps' command rows too, as builds did before the steps left the ledger log. */
+class StepLoggingStore extends SpotStore {
+  /** A sink that is not the ledger store's own: its commit then builds every record's rows (batchRows). */
+  override openBatch(): BatchSink {
+    return { add: () => {}, discard: () => {} };
   }
 }
 
@@ -306,6 +322,89 @@ for (const dialect of dialects) {
       expect(reopened.rebuiltFrom.snapshot).toBe(reopened.spot.lastSeq);
       expect(reopened.stateHash()).toBe(after);
       await reopened.close();
+    });
+
+    it('logs the spot steps as bills lines only; their replay books them again, with the same balances and lines', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const db = await database.connect();
+      const service = await openService(db, undefined, false);
+      await trade(service);
+      const hash = service.stateHash();
+      const lastSeq = service.ledger.lastSeq;
+      const balances = [...service.ledger.entries()].filter(([account]) => !isSystemKey(account));
+      await service.close();
+
+      // the ledger log holds the four deposits; every spot step took a ledger seq all the same
+      const commands = await db.db.selectFrom('ledger_command').select('id').execute();
+      expect(commands).toHaveLength(4);
+      expect(commands.some((row) => String(row.id).startsWith('s:'))).toBe(false);
+      // every seq (deposits, holds, settles, releases) has its user lines, and they add up to the balances
+      const entries = await db.db.selectFrom('ledger_entry').select(['seq', 'owner', 'account_type', 'currency', 'bucket', 'amount']).execute();
+      expect(new Set(entries.map((row) => Number(row.seq))).size).toBe(lastSeq);
+      const sums = new Map<string, bigint>();
+      for (const row of entries) {
+        const key = `${row.owner}/${row.account_type}/${row.currency}/${row.bucket}`;
+        sums.set(key, (sums.get(key) ?? 0n) + BigInt(String(row.amount)));
+      }
+      expect(balances.length).toBeGreaterThan(4);
+      for (const [account, balance] of balances) {
+        expect(sums.get(`${account}/available`) ?? 0n).toBe(balance.available);
+        expect(sums.get(`${account}/frozen`) ?? 0n).toBe(balance.frozen);
+      }
+
+      const reopened = await openService(await database.connect(), undefined, false);
+      expect(reopened.rebuiltFrom.snapshot).toBeNull();
+      expect(reopened.stateHash()).toBe(hash);
+      await reopened.close();
+
+      // a ledger command missing between its neighbours is noticed, not stepped over
+      await db.db.deleteFrom('ledger_command').where('seq', '=', 2).execute();
+      await expect(openService(await database.connect(), undefined, false)).rejects.toThrow(/ledger seq 2 is missing/);
+    });
+
+    it('a commit given no sink tells the steps by the ledger ranges of the spot commands in its batch', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const db = await database.connect();
+      const service = await openService(db, new SinklessStore(db.db, db.dialect), false);
+      await trade(service);
+      const hash = service.stateHash();
+      const lastSeq = service.ledger.lastSeq;
+      await service.close();
+      const commands = await db.db.selectFrom('ledger_command').select('id').execute();
+      expect(commands.map((row) => String(row.id)).filter((id) => id.startsWith('s:'))).toEqual([]);
+      expect(commands).toHaveLength(4);
+      const seqs = await db.db.selectFrom('ledger_entry').select('seq').distinct().execute();
+      expect(seqs).toHaveLength(lastSeq);
+      const reopened = await openService(await database.connect(), undefined, false);
+      expect(reopened.stateHash()).toBe(hash);
+      await reopened.close();
+    });
+
+    it('a database whose ledger log holds copies of the spot steps (earlier builds) replays them checked by id', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const db = await database.connect();
+      // the steps' command rows written as an earlier build did
+      const service = await openService(db, new StepLoggingStore(db.db, db.dialect), false);
+      await trade(service);
+      const hash = service.stateHash();
+      await service.close();
+      const steps = await db.db.selectFrom('ledger_command').select(['seq', 'id']).where('id', 'like', 's:%').orderBy('seq').execute();
+      expect(steps.length).toBeGreaterThan(5);
+
+      const reopened = await openService(await database.connect(), undefined, false);
+      expect(reopened.stateHash()).toBe(hash);
+      await reopened.close();
+
+      // a logged step that is not what the replay books is refused
+      const step = steps[Math.floor(steps.length / 2)]!;
+      const row = await db.db.selectFrom('ledger_command').select('body').where('seq', '=', step.seq).executeTakeFirstOrThrow();
+      const tampered = String(row.body).replaceAll(`"${String(step.id)}"`, `"${String(step.id)}x"`);
+      expect(tampered).not.toBe(String(row.body));
+      await db.db.updateTable('ledger_command').set({ body: tampered }).where('seq', '=', step.seq).execute();
+      await expect(openService(await database.connect(), undefined, false)).rejects.toThrow(/differs from its log/);
     });
 
     it('refuses to start when stored balances differ from the replayed logs', async () => {

@@ -1,6 +1,7 @@
 /**
  * Ledger benchmark: postings per second through the engine alone, and through the engine with durable
- * group commit (LedgerService) on SQLite (WAL, synchronous FULL) and on PostgreSQL when reachable.
+ * group commit (SpotService, which runs the ledger: ledger commands alone) on SQLite (WAL, synchronous FULL) and
+ * on PostgreSQL when reachable.
  * Each figure is the median of 3 runs on a fresh database.
  *
  *   npx tsx tests/bench/ledger.ts [--engine 300000] [--durable 100000] [--in-flight 20000] [--runs 3]
@@ -14,7 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LedgerEngine, type LedgerCommand } from '../../core/engine';
-import { LEDGER_MIGRATIONS, LedgerService, SqliteWorkerStore, type LedgerStore } from '../../core/engine/persistence';
+import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SpotService, SpotStore, SqliteWorkerStore, type LedgerStore } from '../../core/engine/persistence';
 import { SQLITE_FILE_NAME, openDatabase, type Database } from '../../core/server/db/connect';
 import { runMigrations } from '../../core/server/db/migrate';
 import { createPostgresDatabase, postgresAvailable } from '../api/harness';
@@ -65,7 +66,13 @@ interface DurableRun {
 }
 
 async function durableRun(database: Database, store?: LedgerStore): Promise<DurableRun> {
-  const service = await LedgerService.open({ db: database.db, dialect: database.dialect, currencies: CURRENCIES, store });
+  const service = await SpotService.open({
+    db: database.db,
+    dialect: database.dialect,
+    currencies: CURRENCIES,
+    store: new SpotStore(database.db, database.dialect, store),
+    snapshotOnClose: false,
+  });
   let commits = 0;
   const commit = service.store.commit.bind(service.store);
   service.store.commit = async (...args) => {
@@ -101,7 +108,10 @@ async function durableRun(database: Database, store?: LedgerStore): Promise<Dura
 }
 
 async function migrate(database: Database): Promise<void> {
-  await runMigrations(database.db, database.dialect, [{ owner: 'ledger', migrations: LEDGER_MIGRATIONS }], () => new Date());
+  await runMigrations(database.db, database.dialect, [
+    { owner: 'ledger', migrations: LEDGER_MIGRATIONS },
+    { owner: 'spot', migrations: SPOT_MIGRATIONS },
+  ], () => new Date());
 }
 
 async function sqliteRun(writerThread: boolean): Promise<DurableRun> {

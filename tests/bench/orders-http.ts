@@ -2,7 +2,9 @@
  * Orders over HTTP: spot limit orders through the real server (token check, body validation, the engine, durable
  * group commit on SQLite — or PostgreSQL with DATABASE_URL — and the answer), driven by autocannon on 127.0.0.1,
  * next to a validated no-op POST of the same server (same token check and body schema, no engine and no commit)
- * in the same run. Prints orders/s, p50/p99 latency, errors, and the ratio to the no-op, per run and as medians.
+ * in the same run. Prints orders/s, p50/p99 latency, errors, the ratio to the no-op and the server's CPU time per
+ * request (all its threads; steadier than the rates when other work shares the machine), per run and as medians,
+ * with the load average.
  *
  *   npx tsx tests/bench/orders-http.ts [--connections 64] [--seconds 10] [--runs 3] [--members 200]
  *
@@ -11,7 +13,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -111,7 +113,11 @@ interface RunResult {
   p99: number;
   errors: number;
   serverCpu: number;
+  /** Server CPU time (all threads) per answered request, µs: less sensitive than rates to other load on the machine. */
+  cpuPerRequest: number;
 }
+
+const cpuPerRequest = (run: RunResult) => run.cpuPerRequest.toFixed(0);
 
 function orderBody(sequence: number): string {
   const side = sequence % 2 === 0 ? 'buy' : 'sell';
@@ -146,11 +152,12 @@ async function measure(child: ChildProcess, url: string, tokens: string[], body:
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     serverCpu: cpu / 1e6 / SECONDS,
+    cpuPerRequest: result.requests.total > 0 ? cpu / result.requests.total : 0,
   };
 }
 
 async function runLoad(): Promise<void> {
-  // BENCH_CPU_PROFILE=dir writes the server's CPU profile there
+  // BENCH_CPU_PROFILE=dir writes the server's CPU profiles there: one file per thread (the main thread, the SQLite writer thread, …)
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
   const child = fork(fileURLToPath(import.meta.url), ['--role', 'server', '--members', String(MEMBERS)], {
     stdio: 'inherit',
@@ -170,14 +177,17 @@ async function runLoad(): Promise<void> {
     orders.push(await measure(child, api(ORDER_PATH), ready.tokens, orderBody));
     const [n, o] = [noop.at(-1)!, orders.at(-1)!];
     console.log(
-      `run ${run}: orders ${o.perSecond.toFixed(0)}/s p50 ${o.p50} ms p99 ${o.p99} ms errors ${o.errors} server CPU ${(o.serverCpu * 100).toFixed(0)}% | ` +
-        `no-op ${n.perSecond.toFixed(0)}/s p99 ${n.p99} ms errors ${n.errors} | ratio ${(o.perSecond / n.perSecond).toFixed(2)}`,
+      `run ${run}: orders ${o.perSecond.toFixed(0)}/s p50 ${o.p50} ms p99 ${o.p99} ms errors ${o.errors} server CPU ${(o.serverCpu * 100).toFixed(0)}% ` +
+        `(${cpuPerRequest(o)} µs an order) | ` +
+        `no-op ${n.perSecond.toFixed(0)}/s p99 ${n.p99} ms errors ${n.errors} (${cpuPerRequest(n)} µs a request) | ratio ${(o.perSecond / n.perSecond).toFixed(2)} | ` +
+        `load average ${loadavg()[0]!.toFixed(2)}`,
     );
   }
   const median = (runs: RunResult[], key: keyof RunResult) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
   console.log(
     `median: orders ${median(orders, 'perSecond').toFixed(0)}/s p50 ${median(orders, 'p50')} ms p99 ${median(orders, 'p99')} ms; ` +
-      `no-op ${median(noop, 'perSecond').toFixed(0)}/s p99 ${median(noop, 'p99')} ms; orders / no-op ${(median(orders, 'perSecond') / median(noop, 'perSecond')).toFixed(2)}`,
+      `no-op ${median(noop, 'perSecond').toFixed(0)}/s p99 ${median(noop, 'p99')} ms; orders / no-op ${(median(orders, 'perSecond') / median(noop, 'perSecond')).toFixed(2)}; ` +
+      `server CPU ${median(orders, 'cpuPerRequest').toFixed(0)} µs an order, ${median(noop, 'cpuPerRequest').toFixed(0)} µs a no-op`,
   );
   child.send({ kind: 'stop' } satisfies ToServer);
 }

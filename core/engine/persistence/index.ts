@@ -1,6 +1,6 @@
 export { decodeJson, encodeApplied, encodeJson } from './codec';
 export { LEDGER_MIGRATIONS, minorUnitsColumn } from './schema';
-export { LedgerReplayMismatch, LedgerService, sha256, type LedgerServiceOptions } from './service';
+export { LedgerReplayMismatch, sha256 } from './service';
 export { LedgerStore } from './store';
 export { SqliteWorkerStore } from './sqlite-writer';
 export { BatchRowsBuilder, batchRows, type BatchRows, type BatchSink } from './store';

@@ -77,13 +77,13 @@ export interface Rebuilt {
 /**
  * One ledger and one spot engine behind one sequence of commands, with durable group commit: commands are
  * applied at once in arrival order; whatever arrives while a batch is written forms the next batch, written in
- * one transaction (ledger commands with bills and balances, spot commands). A promise resolves only after its
- * batch is committed. When a commit fails, its callers and those of the batch after it (not acknowledged) are
+ * one transaction (the wallet's ledger commands, the bills lines of every posting, balances, spot commands). A
+ * promise resolves only after its batch is committed. When a commit fails, its callers and those of the batch after it (not acknowledged) are
  * rejected and both engines are rebuilt from the database — the order books have no undo journal, and the
  * database holds exactly the acknowledged state.
  *
- * The wallet submits its ledger commands here too once the spot market runs, so that holds, settles and
- * releases of orders and the wallet's postings share one ledger and one command log.
+ * The wallet submits its ledger commands here too, so that holds, settles and releases of orders and the
+ * wallet's postings share one ledger and one sequence.
  */
 export class SpotService {
   private current: Batch | null = null;
@@ -190,8 +190,10 @@ export class SpotService {
       return;
     }
     batch.waiters.push(waiter);
+    // what a spot command added to the journal are its steps
+    const steps = isSpotCommand(waiter.command);
     const records = batch.journal.records;
-    while (batch.built < records.length) batch.sink.add(records[batch.built++]!);
+    while (batch.built < records.length) batch.sink.add(records[batch.built++]!, steps);
   }
 
   private schedule(): void {
@@ -238,7 +240,8 @@ export class SpotService {
     this.current = null;
     this.reloading = again;
     try {
-      const first = batch.journal.records[0]?.result.id ?? batch.spot[0]?.result.id;
+      // a row the batch wrote: its first spot command, or else its first ledger command (no steps without a spot command)
+      const first = batch.spot[0]?.result.id ?? batch.journal.records[0]?.result.id;
       if (first !== undefined && (await this.store.hasCommand(first))) {
         throw new Error('spot: a batch reported as failed was committed; restart the service to reload it', { cause: error });
       }
@@ -295,32 +298,42 @@ async function rebuild(store: SpotStore, currencies: Currency[], hash: HashFacto
 /**
  * Replays the ledger log and the spot log after the engines' sequence numbers, in one sequence: ledger
  * commands by their recorded results, spot commands by applying them again at their place in the ledger
- * sequence (they must produce the same result and the same ledger steps). Then compares the replayed
- * balances with the stored ones.
+ * sequence (they must produce the same result and take the same ledger sequence numbers: their steps are not
+ * in the ledger log). Then compares the replayed balances with the stored ones.
  */
 async function replay(store: SpotStore, ledger: LedgerEngine, spot: SpotEngine, hash: HashFactory): Promise<void> {
   const ledgerLog = store.ledger.loadCommands(ledger.lastSeq)[Symbol.asyncIterator]();
-  const next = async (): Promise<AppliedCommand | undefined> => (await ledgerLog.next()).value ?? undefined;
+  let peeked: AppliedCommand | undefined;
+  const peek = async (): Promise<AppliedCommand | undefined> => (peeked ??= (await ledgerLog.next()).value ?? undefined);
+  const next = async (): Promise<AppliedCommand | undefined> => {
+    const record = await peek();
+    peeked = undefined;
+    return record;
+  };
+  const replayLedger = (record: AppliedCommand) => {
+    if (record.result.seq !== ledger.lastSeq + 1) throw new SpotReplayMismatch(`ledger seq ${ledger.lastSeq + 1} is missing from the logs`);
+    ledger.replay(record.result);
+  };
   for await (const { command, result } of store.loadSpotCommands(spot.lastSeq)) {
     while (ledger.lastSeq < result.ledgerFrom) {
       const record = await next();
       if (!record) throw new SpotReplayMismatch(`spot command ${result.id} follows ledger seq ${result.ledgerFrom}, which is missing`);
-      ledger.replay(record.result);
+      replayLedger(record);
     }
     if (ledger.lastSeq !== result.ledgerFrom) throw new SpotReplayMismatch(`spot command ${result.id} is out of place in the ledger sequence`);
     const again = spot.apply(command);
     if (!again.ok || again.seq !== result.seq || again.ledgerTo !== result.ledgerTo) {
       throw new SpotReplayMismatch(`spot command ${result.id} replays differently`);
     }
-    // its ledger steps were just applied again: their logged copies are passed over, checked by id
-    for (let seq = result.ledgerFrom + 1; seq <= result.ledgerTo; seq++) {
-      const record = await next();
-      if (!record || record.result.seq !== seq || ledger.resultOf(record.result.id)?.seq !== seq) {
-        throw new SpotReplayMismatch(`ledger seq ${seq} of spot command ${result.id} differs from its log`);
+    // a database written before steps left the ledger log holds copies of them: passed over, checked by id
+    for (let record = await peek(); record && record.result.seq <= result.ledgerTo; record = await peek()) {
+      await next();
+      if (ledger.resultOf(record.result.id)?.seq !== record.result.seq) {
+        throw new SpotReplayMismatch(`ledger seq ${record.result.seq} of spot command ${result.id} differs from its log`);
       }
     }
   }
-  for (let record = await next(); record; record = await next()) ledger.replay(record.result);
+  for (let record = await next(); record; record = await next()) replayLedger(record);
   const stored = hashState(new Map(await store.ledger.loadBalances()), [], hash);
   const replayed = hashState(new Map(ledger.entries()), [], hash);
   if (stored !== replayed) throw new LedgerReplayMismatch(stored, replayed);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../plugin-api';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
 import type { AppliedSpotCommand } from '../spot/types';
-import { decodeJson, encodeJson } from './codec';
+import { decodeJson } from './codec';
 import { LedgerStore, type BatchSink } from './store';
 
 /** A stored snapshot: the state of both engines after the given sequence numbers (see spot-snapshot.ts). */
@@ -18,9 +18,10 @@ export interface StoredSnapshot {
 }
 
 /**
- * The durable side of the spot exchange: one batch — the ledger commands (wallet and spot steps alike),
- * their bills lines, the changed balances and the spot commands — in ONE transaction, written by the
- * ledger's store (on SQLite files, SqliteWorkerStore: in its writer thread).
+ * The durable side of the spot exchange: one batch — the wallet's ledger commands, the bills lines of every
+ * posting (the spot commands' steps included), the changed balances and the spot commands — in ONE transaction,
+ * written by the ledger's store (on SQLite files, SqliteWorkerStore: in its writer thread). The steps themselves
+ * are not logged as ledger commands: replaying their spot command books them again.
  */
 export class SpotStore {
   constructor(
@@ -34,13 +35,21 @@ export class SpotStore {
     return this.ledger.openBatch();
   }
 
-  /** `sink`, when given, is the openBatch() sink that received exactly these records. */
+  /**
+   * `sink`, when given, is the openBatch() sink that received exactly these records (with the steps of the spot
+   * commands marked); without it, the records within a spot command's ledger range are its steps.
+   */
   async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], spot: readonly AppliedSpotCommand[], sink?: BatchSink): Promise<void> {
-    const spotRows: unknown[] = [];
-    for (const { command, result } of spot) {
-      spotRows.push(result.seq, result.id, result.kind, command.at, result.ledgerFrom, result.ledgerTo, encodeJson({ command, result }));
+    if (!sink) {
+      sink = this.openBatch();
+      let range = 0;
+      for (const record of records) {
+        const seq = record.result.seq;
+        while (range < spot.length && spot[range]!.result.ledgerTo < seq) range++;
+        sink.add(record, range < spot.length && spot[range]!.result.ledgerFrom < seq);
+      }
     }
-    await this.ledger.commit(records, changes, sink, spotRows);
+    await this.ledger.commit(records, changes, sink, spot);
   }
 
   /** The spot command log in sequence order after `after`, read in pages. */

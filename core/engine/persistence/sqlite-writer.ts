@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
-import { BatchRowsBuilder, LedgerStore, batchRows, withSpot, type BatchRows, type BatchSink } from './store';
+import type { AppliedSpotCommand } from '../spot/types';
+import { BatchRowsBuilder, LedgerStore, batchRows, type BatchRows, type BatchSink } from './store';
 
 type Reply = { id: number; error?: string };
 
@@ -9,8 +10,11 @@ type Reply = { id: number; error?: string };
 export type WriterMessage =
   /** More rows of open batch `stage`. */
   | { stage: number; rows: BatchRows }
-  /** Commit batch `batch`: its staged rows and then `rows`, in one transaction; reply to `id`. */
-  | { id: number; batch: number; rows: BatchRows }
+  /**
+   * Commit batch `batch`: its staged rows, then `rows` and the spot_command rows of `spot`, in one transaction;
+   * reply to `id`. The spot commands go as they are: their JSON bodies are written in this thread.
+   */
+  | { id: number; batch: number; rows: BatchRows; spot: readonly AppliedSpotCommand[] }
   | { discard: number }
   | { close: true };
 
@@ -30,8 +34,8 @@ class StagedBatch implements BatchSink {
     readonly key: number,
   ) {}
 
-  add(record: AppliedCommand): void {
-    this.rows.add(record);
+  add(record: AppliedCommand, step = false): void {
+    this.rows.add(record, step);
     if (++this.unsent < STAGE_EVERY) return;
     this.unsent = 0;
     this.store.send({ stage: this.key, rows: this.rows.take() });
@@ -90,15 +94,15 @@ export class SqliteWorkerStore extends LedgerStore {
     return new StagedBatch(this, this.nextBatch++);
   }
 
-  override commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], sink?: BatchSink, spot: unknown[] = []): Promise<void> {
+  override commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], sink?: BatchSink, spot: readonly AppliedSpotCommand[] = []): Promise<void> {
     if (records.length === 0 && changes.length === 0 && spot.length === 0) return Promise.resolve();
     const id = this.nextId++;
     // without this store's sink, all the rows go along now (batch 0 has nothing staged)
     const staged = sink instanceof StagedBatch && sink.store === this ? sink : null;
-    const rows = withSpot(staged ? staged.finish(changes) : batchRows(records, changes), spot);
+    const rows = staged ? staged.finish(changes) : batchRows(records, changes);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.send({ id, batch: staged?.key ?? 0, rows });
+      this.send({ id, batch: staged?.key ?? 0, rows, spot });
     });
   }
 

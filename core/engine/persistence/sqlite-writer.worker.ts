@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { SqliteBatchWriter } from './sqlite-batch-writer';
 import type { WriterMessage } from './sqlite-writer';
-import type { BatchRows } from './store';
+import { withSpot, type BatchRows } from './store';
 
 const port = parentPort!;
 try {
@@ -29,8 +29,8 @@ try {
     } else {
       const parts = open.get(message.batch) ?? [];
       open.delete(message.batch);
-      parts.push(message.rows);
       try {
+        parts.push(withSpot(message.rows, message.spot));
         writer.write(parts);
         port.postMessage({ id: message.id });
       } catch (error) {

@@ -1,11 +1,12 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../plugin-api';
-import { isSystemKey, parseAccountKey } from '../ledger/accounts';
+import { isSystemKey, parseAccountKey, type AccountRef } from '../ledger/accounts';
 import type { Balance } from '../ledger/balances';
 import type { LedgerCommand } from '../ledger/commands';
 import type { CommandResult } from '../ledger/events';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
-import { decodeJson, encodeApplied } from './codec';
+import type { AppliedSpotCommand } from '../spot/types';
+import { decodeJson, encodeApplied, encodeJson } from './codec';
 
 /** A ledger table as the batch writers see it: its columns, their PostgreSQL types, and what follows the INSERT. */
 export interface TableShape {
@@ -106,10 +107,10 @@ export class LedgerStore {
   }
 
   /**
-   * `sink`, when given, is the openBatch() sink that received exactly these records; `spot` are the
-   * spot_command rows of the batch (SpotStore), written in the same transaction.
+   * `sink`, when given, is the openBatch() sink that received exactly these records; `spot` are the accepted
+   * spot commands of the batch (SpotStore), written to spot_command in the same transaction.
    */
-  async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], sink?: BatchSink, spot: unknown[] = []): Promise<void> {
+  async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], sink?: BatchSink, spot: readonly AppliedSpotCommand[] = []): Promise<void> {
     if (records.length === 0 && changes.length === 0 && spot.length === 0) return;
     const rows = sink instanceof BatchRowsBuilder ? sink.finish(changes) : batchRows(records, changes);
     await this.writeRows(withSpot(rows, spot));
@@ -161,14 +162,23 @@ export interface BatchRows {
   spot?: unknown[];
 }
 
-/** `rows` with the batch's spot_command rows, if it has any. */
-export function withSpot(rows: BatchRows, spot: unknown[]): BatchRows {
-  return spot.length > 0 ? { ...rows, spot } : rows;
+/** `rows` with the spot_command rows of the batch's spot commands, if it has any. */
+export function withSpot(rows: BatchRows, spot: readonly AppliedSpotCommand[]): BatchRows {
+  if (spot.length === 0) return rows;
+  const spotRows: unknown[] = [];
+  for (const { command, result } of spot) {
+    spotRows.push(result.seq, result.id, result.kind, command.at, result.ledgerFrom, result.ledgerTo, encodeJson({ command, result }));
+  }
+  return { ...rows, spot: spotRows };
 }
 
 /** Receives a batch's records in order while the batch is open. */
 export interface BatchSink {
-  add(record: AppliedCommand): void;
+  /**
+   * `step`: the record is a step of a spot command (a hold, settle or release it booked). Its bills lines are
+   * written, its command row is not: the spot command's replay books it again (docs/engine-spot.md).
+   */
+  add(record: AppliedCommand, step?: boolean): void;
   /** The batch was rolled back before its commit: nothing of it will be committed. */
   discard(): void;
 }
@@ -179,8 +189,8 @@ export class BatchRowsBuilder implements BatchSink {
   private entries: unknown[] = [];
   private lastSeq = 0;
 
-  add({ command, result }: AppliedCommand): void {
-    this.commands.push(result.seq, result.id, result.kind, command.at, result.ok ? 1 : 0, encodeApplied(command, result));
+  add({ command, result }: AppliedCommand, step = false): void {
+    if (!step) this.commands.push(result.seq, result.id, result.kind, command.at, result.ok ? 1 : 0, encodeApplied(command, result));
     if (result.ok) pushEntries(this.entries, command, result);
     this.lastSeq = result.seq;
   }
@@ -199,7 +209,7 @@ export class BatchRowsBuilder implements BatchSink {
   finish(changes: readonly BalanceChange[]): BatchRows {
     const balances: unknown[] = [];
     for (const { account, balance } of changes) {
-      const ref = parseAccountKey(account);
+      const ref = accountRef(account);
       balances.push(account, ref.owner, ref.type, ref.currency, balance.available.toString(), balance.frozen.toString(), balance.bonus.toString(), this.lastSeq);
     }
     return { ...this.take(), balances };
@@ -219,10 +229,24 @@ function pushEntries(rows: unknown[], command: LedgerCommand, result: Extract<Co
     for (const posting of event.lines) {
       line++;
       if (isSystemKey(posting.account)) continue;
-      const ref = parseAccountKey(posting.account);
+      const ref = accountRef(posting.account);
       rows.push(result.seq, line, ref.owner, ref.type, ref.currency, posting.bucket, posting.amount.toString(), result.kind, command.at);
     }
   }
+}
+
+/** Account keys split into their parts, kept: the batches name the same accounts over and over. */
+const ACCOUNT_REFS = new Map<string, AccountRef>();
+const MAX_ACCOUNT_REFS = 100_000;
+
+function accountRef(key: string): AccountRef {
+  let ref = ACCOUNT_REFS.get(key);
+  if (!ref) {
+    if (ACCOUNT_REFS.size >= MAX_ACCOUNT_REFS) ACCOUNT_REFS.clear();
+    ref = parseAccountKey(key);
+    ACCOUNT_REFS.set(key, ref);
+  }
+  return ref;
 }
 
 function toBigInt(value: unknown): bigint {

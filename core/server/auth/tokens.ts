@@ -42,6 +42,40 @@ export function issueAccessToken(
 
 /** Returns the principal of a valid, unexpired token, else null. Accepts an optional "bearer " prefix. */
 export function verifyAccessToken(raw: string | undefined | null, secret: string, nowSeconds: number): Principal | null {
+  return verifiedToken(raw, secret, nowSeconds)?.principal ?? null;
+}
+
+/**
+ * verifyAccessToken that remembers the tokens it verified (by the raw text given), so that a client sending the
+ * same token again skips the signature check and the payload decoding. Expiry is checked on every call;
+ * revocation is the caller's check after this one (RevokedSessions.admit), as for verifyAccessToken. At most
+ * `capacity` tokens are remembered: when full, it starts over.
+ */
+export function createTokenVerifier(secret: string, capacity = 10_000): (raw: string | undefined | null, nowSeconds: number) => Principal | null {
+  const verified = new Map<string, VerifiedToken>();
+  return (raw, nowSeconds) => {
+    if (!raw) return null;
+    let token = verified.get(raw);
+    if (!token) {
+      token = verifiedToken(raw, secret, nowSeconds) ?? undefined;
+      if (!token) return null;
+      if (verified.size >= capacity) verified.clear();
+      verified.set(raw, token);
+    }
+    if (token.exp <= nowSeconds) {
+      verified.delete(raw);
+      return null;
+    }
+    return { ...token.principal };
+  };
+}
+
+interface VerifiedToken {
+  principal: Principal;
+  exp: number;
+}
+
+function verifiedToken(raw: string | undefined | null, secret: string, nowSeconds: number): VerifiedToken | null {
   if (!raw) return null;
   const token = raw.replace(/^bearer\s+/i, '').trim();
   const parts = token.split('.');
@@ -57,5 +91,5 @@ export function verifyAccessToken(raw: string | undefined | null, secret: string
   }
   if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds) return null;
   if (claims.kind !== 'user' && claims.kind !== 'operator') return null;
-  return { kind: claims.kind, id: String(claims.sub), sessionId: claims.sid };
+  return { principal: { kind: claims.kind, id: String(claims.sub), sessionId: claims.sid }, exp: claims.exp };
 }

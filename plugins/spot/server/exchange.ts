@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AppliedSpotCommand, SpotAccepted, SpotCommand, SpotEngine, SpotResult } from '../../../core/engine';
 import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
 import { parseDecimal } from '../../../core/shared';
@@ -6,6 +5,7 @@ import type { MarketsService } from '../../markets/shared/service';
 import type { SpotEngineAccess, WalletService } from '../../wallet/shared/service';
 import { refreshTopic } from '../../wallet/shared/types';
 import type { SpotRefreshMessage } from '../shared/types';
+import { newSpotCommandId } from './command-id';
 import { OrderHistory } from './history';
 import { MarketFeed } from './market-feed';
 import type { SpotMarketReader } from './market-reader';
@@ -28,6 +28,9 @@ export class SpotExchange {
   readonly history = new OrderHistory();
   private readonly access: SpotEngineAccess;
   private readonly feed: MarketFeed;
+  /** Market formats by symbol, of engine `formatsOf` (a rebuilt engine starts over), until a market command is accepted. */
+  private readonly formats = new Map<string, MarketFormat>();
+  private formatsOf: SpotEngine | undefined;
 
   constructor(
     private readonly context: ServerContext,
@@ -80,14 +83,24 @@ export class SpotExchange {
   }
 
   market(symbol: string): MarketFormat {
-    const market = marketFormat(this.engine, this.wallet, symbol);
-    if (!market) throw new ApiError(ERROR_CODES.badRequest, 'spot:errUnknownMarket', { field: 'symbol' });
+    const engine = this.engine;
+    if (this.formatsOf !== engine) {
+      this.formats.clear();
+      this.formatsOf = engine;
+    }
+    let market = this.formats.get(symbol);
+    if (!market) {
+      market = marketFormat(engine, this.wallet, symbol);
+      if (!market) throw new ApiError(ERROR_CODES.badRequest, 'spot:errUnknownMarket', { field: 'symbol' });
+      this.formats.set(symbol, market);
+    }
     return market;
   }
 
   /** Applies a command with a fresh id; a refusal is thrown as the request's 4xx (`side` names the funds field). */
   async apply(body: Distribute<SpotCommand>, side?: 'buy' | 'sell'): Promise<SpotAccepted> {
-    const command = { ...body, id: `spot:${randomUUID()}`, at: this.context.now().getTime() } as SpotCommand;
+    const at = this.context.now().getTime();
+    const command = { ...body, id: newSpotCommandId(at), at } as SpotCommand;
     const result = await this.submit(command);
     if (!result.ok) throw rejectionError(result, side);
     return result;
@@ -97,6 +110,7 @@ export class SpotExchange {
   async submit(command: SpotCommand): Promise<SpotResult> {
     const result = await this.access.submit(command);
     if (result.ok && !result.duplicate) {
+      if (command.kind !== 'placeOrder' && command.kind !== 'cancelOrder') this.formats.clear();
       // placing a stop trades nothing: the engine's last price is still the one the stop was placed against
       this.history.apply({ command, result }, this.stopRising(command, (symbol) => this.engine.lastPrice(symbol)));
       this.feed.record({ command, result }, true);

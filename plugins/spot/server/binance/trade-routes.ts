@@ -1,7 +1,8 @@
 /** The signed /api/v3 endpoints: order (POST, DELETE, GET), openOrders, allOrders, account, myTrades. */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ServerRegistrar } from '../../../../core/server';
 import { formatDecimal, parseDecimal } from '../../../../core/shared';
+import { newSpotCommandId } from '../command-id';
 import type { SpotExchange } from '../exchange';
 import type { OrderRecord } from '../history';
 import { fillView, orderView } from '../views';
@@ -82,7 +83,8 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
         },
       });
       const fields = { ...order.fields, clientOrderId: order.fields.clientOrderId ?? generatedClientOrderId() };
-      const result = await exchange.submit({ kind: 'placeOrder', id: `spot:${randomUUID()}`, at: now(), userId: memberId, symbol, ...fields });
+      const at = now();
+      const result = await exchange.submit({ kind: 'placeOrder', id: newSpotCommandId(at), at, userId: memberId, symbol, ...fields });
       if (!result.ok) throw new BinanceFailure(placeRejection(result.reason, result.field));
       const record = exchange.history.order(result.orderId!)!;
       const ack = { symbol: binanceSymbol(symbol), orderId: record.id, orderListId: -1, clientOrderId: fields.clientOrderId, transactTime: record.createdAt };
@@ -102,7 +104,8 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
       const symbol = symbols.resolve(params.required('symbol'));
       const record = findOrder(memberId, symbol, params);
       if (!record || record.final) throw new BinanceFailure(SPOT_ERRORS.unknownOrderOnCancel());
-      const result = await exchange.submit({ kind: 'cancelOrder', id: `spot:${randomUUID()}`, at: now(), userId: memberId, symbol, orderId: record.id });
+      const at = now();
+      const result = await exchange.submit({ kind: 'cancelOrder', id: newSpotCommandId(at), at, userId: memberId, symbol, orderId: record.id });
       if (!result.ok) throw new BinanceFailure(SPOT_ERRORS.unknownOrderOnCancel());
       const order = shown(record);
       const { workingTime: _workingTime, ...fields } = resultFields(order);
