@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'site-configs/**/*.test.ts', 'schemas/**/*.test.ts', 'locales/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup-unit.ts'],
+          // web tests import lazy pages; a loaded machine can take seconds for the first one
+          testTimeout: 20000,
         },
       },
       {

@@ -2,3 +2,11 @@
 if (typeof HTMLCanvasElement !== 'undefined') {
   HTMLCanvasElement.prototype.getContext = (() => new Proxy({}, { get: () => () => undefined, set: () => true })) as never;
 }
+
+// Web tests wait for lazy pages and their requests; on a loaded machine that takes longer than the library's
+// default second, so waits get five (a wait still fails when what it waits for never comes).
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/dom');
+  configure({ asyncUtilTimeout: 5_000 });
+}
+export {};

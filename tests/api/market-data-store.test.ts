@@ -45,7 +45,7 @@ describe.each(dialects)('market data store on %s', (dialect) => {
     postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
     database = openDatabase({ dataDir, databaseUrl: postgres?.url });
     const report = await runMigrations(database.db, database.dialect, [{ owner: 'market-data', migrations: MARKET_DATA_MIGRATIONS }], () => new Date());
-    expect(report.applied).toEqual(['market-data:001_market_data']);
+    expect(report.applied).toEqual(['market-data:001_market_data', 'market-data:002_market_candle_taker_buy']);
     store = new MarketDataStore(database.db, database.dialect);
   });
   afterAll(async () => {

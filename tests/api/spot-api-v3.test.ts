@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../core/engine/persistence';
 import spotManifest from '../../plugins/spot/plugin';
 import { createSpotServer } from '../../plugins/spot/server';
+import { MARKETS_SERVICE, type MarketsService } from '../../plugins/markets/shared/service';
+import { binanceType } from '../../plugins/spot/server/binance/orders';
 import { DEMO_MAKER_MEMBER, DEMO_TAKER_MEMBER } from '../../plugins/spot/server/demo-maker';
+import { SpotExchange } from '../../plugins/spot/server/exchange';
 import { availableDialects, fetchJson, startTestServer } from './harness';
 import { startWalletServer, TRADE_PASSWORD, type WalletMember, type WalletTestServer } from './wallet-harness';
 
@@ -122,11 +125,36 @@ for (const dialect of await availableDialects()) {
       expect((await v3('/trades', { symbol: 'ETHUSDT', limit: '1' })).body).toEqual([expect.objectContaining({ price: '3600', qty: '0.5', isBuyerMaker: false })]);
       const klines = await v3('/klines', { symbol: 'ETHUSDT', interval: '1m' });
       const last = klines.body.at(-1);
-      expect(last).toEqual([expect.any(Number), '3600', '3600', '3600', '3600', '0.5', last[0] + 59_999, '1800', 1, '0', '0', '0']);
+      expect(last).toEqual([expect.any(Number), '3600', '3600', '3600', '3600', '0.5', last[0] + 59_999, '1800', 1, '0.5', '1800', '0']);
       const ticker = await v3('/ticker/24hr', { symbol: 'ETHUSDT' });
       expect(ticker.body).toMatchObject({ symbol: 'ETHUSDT', lastPrice: '3600', volume: '0.5', quoteVolume: '1800', count: 1, askPrice: '3600', askQty: '0.5' });
       expect((await v3('/ticker/price')).body).toContainEqual({ symbol: 'ETHUSDT', price: '3600' });
       expect(Array.isArray((await v3('/ticker/24hr')).body)).toBe(true);
+    });
+
+    it('reads stop-limits back as the type they were placed as, also from a history rebuilt at start', async () => {
+      // ETHUSDT last traded at 3600 (the test before)
+      const member = await trader({ ETH: '2', USDT: '10000' });
+      const stops = [
+        { side: 'SELL', type: 'STOP_LOSS_LIMIT', stopPrice: '3500', price: '3490' },
+        { side: 'SELL', type: 'TAKE_PROFIT_LIMIT', stopPrice: '3700', price: '3690' },
+        { side: 'BUY', type: 'STOP_LOSS_LIMIT', stopPrice: '3700', price: '3710' },
+        { side: 'BUY', type: 'TAKE_PROFIT_LIMIT', stopPrice: '3500', price: '3510' },
+      ];
+      const placed = new Map<number, string>();
+      for (const stop of stops) {
+        const response = await signed(member.key, 'POST', '/order', { symbol: 'ETHUSDT', timeInForce: 'GTC', quantity: '0.1', newOrderRespType: 'RESULT', ...stop });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        expect(response.body).toMatchObject({ type: stop.type, side: stop.side, status: 'NEW', stopPrice: stop.stopPrice });
+        placed.set(response.body.orderId, stop.type);
+      }
+      const open = await signed(member.key, 'GET', '/openOrders', { symbol: 'ETHUSDT' });
+      expect(new Map(open.body.map((row: any) => [row.orderId, row.type]))).toEqual(placed);
+      // a restart rebuilds the history from the log: the stops keep their types
+      const exchange = new SpotExchange(server.context, server.wallet, server.context.use<MarketsService>(MARKETS_SERVICE));
+      await exchange.load();
+      exchange.close();
+      for (const [orderId, type] of placed) expect(binanceType(exchange.history.order(orderId)!)).toBe(type);
     });
 
     it('refuses bad requests with Binance codes and changes nothing', async () => {

@@ -69,7 +69,7 @@ for (const dialect of await availableDialects()) {
 
       for (const period of KLINE_PERIODS) {
         const candles = await ok(SPOT_MARKET_PATHS.klineHistory, { symbol: 'BTC_USDT', period });
-        expect(candles, period).toEqual([{ time: expect.any(Number), open: '50000', high: '50000', low: '50000', close: '50000', volume: '0.1', amount: '5000', count: 1 }]);
+        expect(candles, period).toEqual([{ time: expect.any(Number), open: '50000', high: '50000', low: '50000', close: '50000', volume: '0.1', amount: '5000', buyVolume: '0.1', buyAmount: '5000', count: 1 }]);
         expect(candles[0].time).toBeLessThanOrEqual(tradeTime);
       }
       const minute = await ok(SPOT_MARKET_PATHS.klineHistory, { symbol: 'BTC_USDT', period: '1min' });

@@ -3,7 +3,19 @@ import type { Candle, CandleView, MarketScales, MarketTrade } from './types';
 
 export function openCandle(time: number, trade: MarketTrade): Candle {
   const { price } = trade;
-  return { time, open: price, high: price, low: price, close: price, volume: trade.qty, amount: trade.quote, count: 1 };
+  const bought = trade.takerSide === 'buy';
+  return {
+    time,
+    open: price,
+    high: price,
+    low: price,
+    close: price,
+    volume: trade.qty,
+    amount: trade.quote,
+    buyVolume: bought ? trade.qty : 0n,
+    buyAmount: bought ? trade.quote : 0n,
+    count: 1,
+  };
 }
 
 export function addTrade(candle: Candle, trade: MarketTrade): void {
@@ -13,6 +25,10 @@ export function addTrade(candle: Candle, trade: MarketTrade): void {
   candle.close = price;
   candle.volume += trade.qty;
   candle.amount += trade.quote;
+  if (trade.takerSide === 'buy') {
+    candle.buyVolume += trade.qty;
+    candle.buyAmount += trade.quote;
+  }
   candle.count++;
 }
 
@@ -26,6 +42,8 @@ export function candleView(candle: Candle, scales: MarketScales): CandleView {
     close: price(candle.close),
     volume: formatDecimal(candle.volume, scales.qtyScale),
     amount: formatDecimal(candle.amount, scales.quoteScale),
+    buyVolume: formatDecimal(candle.buyVolume, scales.qtyScale),
+    buyAmount: formatDecimal(candle.buyAmount, scales.quoteScale),
     count: candle.count,
   };
 }

@@ -11,14 +11,14 @@ const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
 describe('candles', () => {
-  it('aggregates open, high, low, close, volume, amount and count in a bucket', () => {
+  it('aggregates open, high, low, close, volume, amount, the taker-buy share and count in a bucket', () => {
     const data = new MarketData(OPTIONS);
     data.recordTrade(trade(1, '100.00', '1', T0 + 1000));
-    data.recordTrade(trade(2, '103.50', '0.5', T0 + 2000));
+    data.recordTrade(trade(2, '103.50', '0.5', T0 + 2000, 'sell'));
     data.recordTrade(trade(3, '98.25', '2', T0 + 3000));
     const updates = data.recordTrade(trade(4, '101.00', '0.1234', T0 + 59_999));
     expect(data.candles('1min', { limit: 10 })).toEqual([
-      { time: T0, open: '100', high: '103.5', low: '98.25', close: '101', volume: '3.6234', amount: '360.71', count: 4 },
+      { time: T0, open: '100', high: '103.5', low: '98.25', close: '101', volume: '3.6234', amount: '360.71', buyVolume: '3.1234', buyAmount: '308.96', count: 4 },
     ]);
     // 100 + 51.75 + 196.5 + 12.4634 → 12.46 (rounded down per trade)
     expect(updates.map((update) => update.period)).toEqual([...CANDLE_PERIODS]);

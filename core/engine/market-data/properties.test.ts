@@ -42,6 +42,8 @@ function fold(candles: Candle[]): Omit<Candle, 'time'> {
     low: candles.reduce((min, c) => (c.low < min ? c.low : min), candles[0]!.low),
     volume: candles.reduce((sum, c) => sum + c.volume, 0n),
     amount: candles.reduce((sum, c) => sum + c.amount, 0n),
+    buyVolume: candles.reduce((sum, c) => sum + c.buyVolume, 0n),
+    buyAmount: candles.reduce((sum, c) => sum + c.buyAmount, 0n),
     count: candles.reduce((sum, c) => sum + c.count, 0),
   };
 }
@@ -51,7 +53,7 @@ describe('market data properties', () => {
     fc.assert(
       fc.property(trades, (list) => {
         const { candles } = record(list).snapshot();
-        const asCandles = list.map((t): Candle => ({ time: t.time, open: t.price, high: t.price, low: t.price, close: t.price, volume: t.qty, amount: t.quote, count: 1 }));
+        const asCandles = list.map((t): Candle => ({ time: t.time, open: t.price, high: t.price, low: t.price, close: t.price, volume: t.qty, amount: t.quote, buyVolume: t.takerSide === 'buy' ? t.qty : 0n, buyAmount: t.takerSide === 'buy' ? t.quote : 0n, count: 1 }));
         const { time: _first, ...firstMinute } = candles['1min'][0]!;
         expect(fold(candles['1min'])).toEqual(fold(asCandles));
         expect(firstMinute.open).toBe(list[0]!.price);

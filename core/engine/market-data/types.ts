@@ -28,6 +28,9 @@ export interface Candle {
   close: bigint;
   volume: bigint;
   amount: bigint;
+  /** Volume and amount of the trades whose taker bought. */
+  buyVolume: bigint;
+  buyAmount: bigint;
   count: number;
 }
 
@@ -40,6 +43,8 @@ export interface CandleView {
   close: string;
   volume: string;
   amount: string;
+  buyVolume: string;
+  buyAmount: string;
   count: number;
 }
 

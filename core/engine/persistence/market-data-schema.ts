@@ -38,4 +38,13 @@ export const MARKET_DATA_MIGRATIONS: Migration[] = [
         .execute();
     },
   },
+  {
+    name: '002_market_candle_taker_buy',
+    async up(db: Kysely<any>, dialect: Dialect) {
+      const minor = minorUnitsColumn(dialect);
+      for (const column of ['buy_volume', 'buy_amount']) {
+        await db.schema.alterTable('market_candle').addColumn(column, minor, (c) => c.notNull().defaultTo('0')).execute();
+      }
+    },
+  },
 ];

@@ -15,11 +15,11 @@ const TRADE_TABLE: TableShape = {
   suffix: ' on conflict ("symbol", "id") do nothing',
 };
 
-const CANDLE_COLUMNS = ['open', 'high', 'low', 'close', 'volume', 'amount', 'count'] as const;
+const CANDLE_COLUMNS = ['open', 'high', 'low', 'close', 'volume', 'amount', 'buy_volume', 'buy_amount', 'count'] as const;
 const CANDLE_TABLE: TableShape = {
   name: 'market_candle',
   columns: ['symbol', 'period', 'time', ...CANDLE_COLUMNS],
-  pgTypes: ['varchar', 'varchar', 'bigint', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'integer'],
+  pgTypes: ['varchar', 'varchar', 'bigint', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'integer'],
   suffix: ` on conflict ("symbol", "period", "time") do update set ${CANDLE_COLUMNS.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`,
 };
 
@@ -47,6 +47,8 @@ function candleOf(row: Record<string, unknown>): Candle {
     close: minor(row.close),
     volume: minor(row.volume),
     amount: minor(row.amount),
+    buyVolume: minor(row.buy_volume),
+    buyAmount: minor(row.buy_amount),
     count: Number(row.count),
   };
 }
@@ -68,7 +70,7 @@ export class MarketDataStore {
       for (const t of list) trades.push(symbol, t.id, t.price.toString(), t.qty.toString(), t.quote.toString(), t.takerSide, t.time);
       for (const { period, candle: c } of candles) {
         // PostgreSQL refuses to upsert one row twice in a statement: the last update of a candle wins
-        latest.set(`${symbol}\n${period}\n${c.time}`, [symbol, period, c.time, ...[c.open, c.high, c.low, c.close, c.volume, c.amount].map(String), c.count]);
+        latest.set(`${symbol}\n${period}\n${c.time}`, [symbol, period, c.time, ...[c.open, c.high, c.low, c.close, c.volume, c.amount, c.buyVolume, c.buyAmount].map(String), c.count]);
       }
     }
     if (trades.length === 0 && latest.size === 0) return;

@@ -1,5 +1,6 @@
 import type { AppliedSpotCommand, SpotAccepted, SpotCommand, SpotEngine, SpotResult } from '../../../core/engine';
 import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
+import { parseDecimal } from '../../../core/shared';
 import type { MarketsService } from '../../markets/shared/service';
 import type { SpotEngineAccess, WalletService } from '../../wallet/shared/service';
 import { refreshTopic } from '../../wallet/shared/types';
@@ -56,8 +57,12 @@ export class SpotExchange {
    */
   async load(window = HISTORY_WINDOW): Promise<void> {
     const from = Math.max(0, this.engine.lastSeq - window);
+    // the last prices as the replayed commands leave them (unknown before a market's first trade in the window)
+    const lastPrices = new Map<string, bigint>();
     const replay = (applied: AppliedSpotCommand) => {
-      this.history.apply(applied);
+      const { command, result } = applied;
+      this.history.apply(applied, this.stopRising(command, (symbol) => lastPrices.get(symbol) ?? null));
+      for (const trade of result.trades) lastPrices.set(trade.symbol, trade.price);
       this.feed.record(applied, false);
     };
     for await (const applied of this.access.marketsAdded(from)) replay(applied);
@@ -106,12 +111,21 @@ export class SpotExchange {
     const result = await this.access.submit(command);
     if (result.ok && !result.duplicate) {
       if (command.kind !== 'placeOrder' && command.kind !== 'cancelOrder') this.formats.clear();
-      this.history.apply({ command, result });
+      // placing a stop trades nothing: the engine's last price is still the one the stop was placed against
+      this.history.apply({ command, result }, this.stopRising(command, (symbol) => this.engine.lastPrice(symbol)));
       this.feed.record({ command, result }, true);
       this.publish(command, result);
       if (command.kind === 'addMarket') await this.feed.list(command.market.symbol);
     }
     return result;
+  }
+
+  /** The book's rule for a new stop-limit's direction: rising when its trigger is at or above the last price. */
+  private stopRising(command: SpotCommand, lastPrice: (symbol: string) => bigint | null): boolean | null {
+    if (command.kind !== 'placeOrder' || command.type !== 'stopLimit' || command.trigger === undefined) return null;
+    const last = lastPrice(command.symbol);
+    if (last === null) return command.side === 'buy';
+    return parseDecimal(command.trigger, this.market(command.symbol).config.priceScale) >= last;
   }
 
   private publish(command: SpotCommand, result: SpotAccepted): void {

@@ -13,6 +13,11 @@ export interface OrderRecord {
   qty: string | null;
   quote: string | null;
   trigger: string | null;
+  /**
+   * A stop-limit's direction: true when it waits for the price to rise to its trigger (the trigger was at or above
+   * the last price when it was placed); null for other kinds and for stops whose placement was not seen.
+   */
+  rising: boolean | null;
   takeProfit: string | null;
   stopLoss: string | null;
   /** A limit order's time in force and post-only flag as placed (null / false for other kinds). */
@@ -60,7 +65,8 @@ export class OrderHistory {
   private readonly fillsOf = new Map<number, FillRecord[]>();
   private readonly symbols: string[] = [];
 
-  apply({ command, result }: AppliedSpotCommand): void {
+  /** `rising`: the direction of a stop-limit this command placed (see OrderRecord.rising). */
+  apply({ command, result }: AppliedSpotCommand, rising: boolean | null = null): void {
     if (command.kind === 'addMarket') this.symbols.push(command.market.symbol);
     if (command.kind === 'placeOrder' && result.orderId !== undefined) {
       const type: OrderKindName = command.type === 'stopLimit' ? 'stop' : command.type;
@@ -75,6 +81,7 @@ export class OrderHistory {
         qty: command.qty ?? null,
         quote: command.quote ?? null,
         trigger: command.trigger ?? null,
+        rising: type === 'stop' ? rising : null,
         takeProfit: command.takeProfit ?? null,
         stopLoss: command.stopLoss ?? null,
         tif: command.tif ?? null,
@@ -133,6 +140,7 @@ export class OrderHistory {
         qty: text(order.symbol, 'qty', order.qty),
         quote: null,
         trigger: null,
+        rising: null,
         takeProfit: null,
         stopLoss: null,
         tif: null,
@@ -191,6 +199,7 @@ export class OrderHistory {
       qty: f.qty,
       quote: f.quote,
       trigger: f.trigger,
+      rising: f.rising,
       takeProfit: f.takeProfit,
       stopLoss: f.stopLoss,
       tif: f.tif,
@@ -237,6 +246,7 @@ export class OrderHistory {
         qty: null,
         quote: null,
         trigger,
+        rising: null,
         takeProfit: null,
         stopLoss: null,
         tif: null,

@@ -82,7 +82,7 @@ describe('MarketFeed', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(published).toEqual([]);
     expect(feed.candles('BTC/USDT', '1day', { limit: 10 })).toEqual([
-      { time: Date.UTC(2025, 0, 6), open: '48000', high: '50000', low: '48000', close: '50000', volume: '0.4', amount: '19800', count: 2 },
+      { time: Date.UTC(2025, 0, 6), open: '48000', high: '50000', low: '48000', close: '50000', volume: '0.4', amount: '19800', buyVolume: '0.4', buyAmount: '19800', count: 2 },
     ]);
     expect(feed.trades('BTC/USDT', 1)).toEqual([{ id: nextId, price: '50000', qty: '0.3', quote: '15000', time: T0 - 60_000, takerSide: 'buy' }]);
     expect(feed.ticker('BTC/USDT')).toMatchObject({ close: '50000', open: '48000', zdf: '4.17', vol: '0.4' });

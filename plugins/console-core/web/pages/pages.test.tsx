@@ -1,20 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderShell } from '../../../../core/web/testing/render-shell';
+import { useMswServer } from '../../../../tests/support/msw-server';
 import manifest from '../../plugin';
 import webPlugin from '../index';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  window.localStorage.clear();
-});
-afterAll(() => server.close());
+const server = useMswServer();
 
 const envelope = (data: unknown, code = 200, msg = 'success') => ({ code, success: code === 200, msg, data });
 const OPERATOR = { id: '1', username: 'admin', role: 'superadmin' };

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderShell } from '../../../../core/web/testing/render-shell';
+import { useMswServer } from '../../../../tests/support/msw-server';
 import homeManifest from '../../../home/plugin';
 import homeWeb from '../../../home/web/index';
 import manifest from '../../plugin';
@@ -14,14 +14,7 @@ import { CONTRACT_ROWS, envelope, initDataHandler, SPOT_ROWS, tickerMessage } fr
 const emptyCollection = http.get('*/api/mjkj-web/cgform-api/getData/:code', () =>
   HttpResponse.json(envelope({ records: [], total: 0, size: -521, current: 1, pages: 0 })),
 );
-const server = setupServer(emptyCollection);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  window.localStorage.clear();
-});
-afterAll(() => server.close());
+const server = useMswServer(emptyCollection);
 
 const EURO = { exchange_value: '0.92', quote_currency: 'Euro', exchange_code: 'EUR', rate: '0.92', symbol: '€' };
 const plugins = [

@@ -1,45 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderShell } from '../../../../core/web/testing/render-shell';
-import consoleCoreManifest from '../../../console-core/plugin';
-import consoleCoreWeb from '../../../console-core/web';
+import { describe, expect, it } from 'vitest';
+import { API, ok, openConsole as openPluginConsole, refused, useConsoleApi } from '../../../../tests/support/console-pages';
 import type { ConsoleMarket } from '../../../spot/shared/types';
 import en from '../../../../locales/en/spot-console.json';
 import manifest from '../../plugin';
 import spotConsoleWeb from '../index';
 
-const API = '*/api/mjkj-web';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  window.localStorage.clear();
-});
-afterAll(() => server.close());
-
-const ok = (data: unknown) => HttpResponse.json({ code: 200, success: true, msg: 'success', data });
-const refused = (msg: string, field: string) => HttpResponse.json({ code: 400, success: false, msg, data: { field } }, { status: 400 });
-
-/** A persisted operator session; GET /console/me answers the role's permissions. */
-function signedInWith(permissions: string[]) {
-  const operator = { id: '3', username: 'fiona', role: 'finance', permissions, totpBound: true };
-  window.localStorage.setItem('release-test:console-operator', JSON.stringify({ token: 'operator-token', expiresAt: Date.now() + 3_600_000, operator }));
-  server.use(http.get(`${API}/console/me`, () => ok(operator)));
-}
-
-const openConsole = (path = '/spot/markets') =>
-  renderShell(path, {
-    plugins: [
-      { manifest: consoleCoreManifest, web: consoleCoreWeb },
-      { manifest, web: spotConsoleWeb },
-    ],
-    site: { name: 'console', basePath: '/', title: 'Bourse Console' },
-    fetch: (input, init) => globalThis.fetch(input, init),
-  });
+const { server, signedInWith } = useConsoleApi();
+const openConsole = (path = '/spot/markets') => openPluginConsole(path, { manifest, web: spotConsoleWeb });
 
 const market = (changes: Partial<ConsoleMarket> = {}): ConsoleMarket => ({
   symbol: 'BTC/USDT',

@@ -173,7 +173,7 @@ export function registerMarketRoutes(registrar: ServerRegistrar, exchange: SpotE
       const candles = data().candles(symbol, period, { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), limit: from !== undefined ? 1000 : limit });
       return (from !== undefined ? candles.slice(0, limit) : candles).map((candle) => [
         candle.time, candle.open, candle.high, candle.low, candle.close, candle.volume,
-        candleCloseTime(period, candle.time), candle.amount, candle.count, '0', '0', '0',
+        candleCloseTime(period, candle.time), candle.amount, candle.count, candle.buyVolume, candle.buyAmount, '0',
       ]);
     },
   });

@@ -124,9 +124,12 @@ export function binanceStatus(view: Pick<SpotOrderView, 'status' | 'filledNum' |
   }
 }
 
-/** The Binance type of an order of the history, whatever placed it (the site's trade form or the API). */
-/** A stop order reads as STOP_LOSS_LIMIT unless the caller knows it was placed as TAKE_PROFIT_LIMIT. */
-export function binanceType(record: Pick<OrderRecord, 'type' | 'postOnly'>): BinanceOrderType {
+/**
+ * The Binance type of an order of the history, whatever placed it (the site's trade form or the API). A stop
+ * that waits for the price to move against its side is a stop-loss, one that waits for it to move in its favour a
+ * take-profit (the rule newOrderOf places them by).
+ */
+export function binanceType(record: Pick<OrderRecord, 'type' | 'postOnly' | 'side' | 'rising'>): BinanceOrderType {
   switch (record.type) {
     case 'limit':
       return record.postOnly ? 'LIMIT_MAKER' : 'LIMIT';
@@ -135,15 +138,16 @@ export function binanceType(record: Pick<OrderRecord, 'type' | 'postOnly'>): Bin
     case 'takeProfit':
       return 'TAKE_PROFIT_LIMIT';
     case 'stopLoss':
-    case 'stop':
       return 'STOP_LOSS_LIMIT';
+    case 'stop':
+      return record.rising === null || stopRises('STOP_LOSS_LIMIT', record.side) === record.rising ? 'STOP_LOSS_LIMIT' : 'TAKE_PROFIT_LIMIT';
   }
 }
 
 export const selfTradeMode = (market: Pick<SpotMarketConfig, 'selfTrade'>): string => (market.selfTrade === 'cancelTaker' ? 'EXPIRE_TAKER' : 'EXPIRE_MAKER');
 
 /** The RESULT form of an order (the fields GET /api/v3/order, openOrders and allOrders list). */
-export function binanceOrder(binanceName: string, record: OrderRecord, view: SpotOrderView, market: Pick<SpotMarketConfig, 'selfTrade'>, typeName = binanceType(record)) {
+export function binanceOrder(binanceName: string, record: OrderRecord, view: SpotOrderView, market: Pick<SpotMarketConfig, 'selfTrade'>) {
   const conditional = view.status === 'conditional';
   return {
     symbol: binanceName,
@@ -156,7 +160,7 @@ export function binanceOrder(binanceName: string, record: OrderRecord, view: Spo
     cummulativeQuoteQty: view.filledMoney,
     status: binanceStatus(view),
     timeInForce: record.tif ?? 'GTC',
-    type: typeName,
+    type: binanceType(record),
     side: view.side === 'buy' ? 'BUY' : 'SELL',
     stopPrice: view.triggerPrice ?? '0',
     icebergQty: '0',

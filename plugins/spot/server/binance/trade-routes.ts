@@ -1,12 +1,13 @@
 /** The signed /api/v3 endpoints: order (POST, DELETE, GET), openOrders, allOrders, account, myTrades. */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ServerRegistrar } from '../../../../core/server';
 import { formatDecimal, parseDecimal } from '../../../../core/shared';
+import { newSpotCommandId } from '../command-id';
 import type { SpotExchange } from '../exchange';
 import type { OrderRecord } from '../history';
 import { fillView, orderView } from '../views';
 import { BinanceFailure, placeRejection, SPOT_ERRORS } from './errors';
-import { binanceFill, binanceOrder, newOrderOf, type BinanceOrderType } from './orders';
+import { binanceFill, binanceOrder, newOrderOf } from './orders';
 import type { BinanceParams } from './params';
 import { binanceRoute } from './route';
 import { binanceSymbol, type SymbolIndex } from './symbols';
@@ -33,13 +34,11 @@ function resultFields(order: ReturnType<typeof binanceOrder>) {
 
 export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotExchange, symbols: SymbolIndex): void {
   const now = () => registrar.context.now().getTime();
-  /** Types the engine does not tell apart (a stop-limit placed as TAKE_PROFIT_LIMIT) while this process runs. */
-  const placedAs = new Map<number, BinanceOrderType>();
 
   const shown = (record: OrderRecord) => {
     const market = exchange.market(record.symbol);
     const view = orderView(record, market, exchange.engine.order(record.id));
-    return binanceOrder(binanceSymbol(record.symbol), record, view, market.config, placedAs.get(record.id));
+    return binanceOrder(binanceSymbol(record.symbol), record, view, market.config);
   };
   const ordersOf = (memberId: string, symbol: string) =>
     exchange.history
@@ -84,10 +83,10 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
         },
       });
       const fields = { ...order.fields, clientOrderId: order.fields.clientOrderId ?? generatedClientOrderId() };
-      const result = await exchange.submit({ kind: 'placeOrder', id: `spot:${randomUUID()}`, at: now(), userId: memberId, symbol, ...fields });
+      const at = now();
+      const result = await exchange.submit({ kind: 'placeOrder', id: newSpotCommandId(at), at, userId: memberId, symbol, ...fields });
       if (!result.ok) throw new BinanceFailure(placeRejection(result.reason, result.field));
       const record = exchange.history.order(result.orderId!)!;
-      if (order.type === 'TAKE_PROFIT_LIMIT') placedAs.set(record.id, order.type);
       const ack = { symbol: binanceSymbol(symbol), orderId: record.id, orderListId: -1, clientOrderId: fields.clientOrderId, transactTime: record.createdAt };
       if (order.respType === 'ACK') return ack;
       const answer = { ...ack, ...resultFields(shown(record)), ...(fields.type === 'stopLimit' ? { stopPrice: fields.trigger } : {}) };
@@ -105,7 +104,8 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
       const symbol = symbols.resolve(params.required('symbol'));
       const record = findOrder(memberId, symbol, params);
       if (!record || record.final) throw new BinanceFailure(SPOT_ERRORS.unknownOrderOnCancel());
-      const result = await exchange.submit({ kind: 'cancelOrder', id: `spot:${randomUUID()}`, at: now(), userId: memberId, symbol, orderId: record.id });
+      const at = now();
+      const result = await exchange.submit({ kind: 'cancelOrder', id: newSpotCommandId(at), at, userId: memberId, symbol, orderId: record.id });
       if (!result.ok) throw new BinanceFailure(SPOT_ERRORS.unknownOrderOnCancel());
       const order = shown(record);
       const { workingTime: _workingTime, ...fields } = resultFields(order);

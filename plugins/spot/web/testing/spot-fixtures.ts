@@ -33,7 +33,7 @@ export const depth = (seq: number, bids: [string, string][] = [['29999', '1']], 
 
 export const trade = (id: number, price = '30000', takerSide: 'buy' | 'sell' = 'buy'): TradeView => ({ id, price, qty: '0.1', quote: '3000', time: 1_700_000_000_000 + id, takerSide });
 
-export const candle = (time: number, close = '30000', volume = '1'): CandleView => ({ time, open: '30000', high: close, low: '29990', close, volume, amount: '30000', count: 1 });
+export const candle = (time: number, close = '30000', volume = '1'): CandleView => ({ time, open: '30000', high: close, low: '29990', close, volume, amount: '30000', buyVolume: volume, buyAmount: '30000', count: 1 });
 
 export const order = (id: number, change: Partial<SpotOrderView> = {}): SpotOrderView => ({
   id,
