@@ -4,7 +4,8 @@
 import { MAX_SAFE, feeNum, feeOf, marketMath, maxQtyForQuote, positiveSafeNum, quoteNum, quoteOf, type MarketMath } from './arithmetic';
 import type { ExitPlan } from './orders';
 import { BigCache } from './big-cache';
-import { ABSENT, IdMap } from './id-map';
+import { IdIndex } from './id-index';
+import { ABSENT } from './id-map';
 import { NONE, OrderTable } from './order-table';
 import { BookSide, type PriceLevel } from './price-levels';
 import { StopOrder, StopStore } from './stops';
@@ -44,7 +45,7 @@ export class OrderBook {
   private readonly bids: BookSide;
   private readonly asks: BookSide;
   /** Order id → slot of the resting orders. */
-  private readonly resting = new IdMap();
+  private readonly resting = new IdIndex(this.orders);
   private readonly big = new BigCache();
   private readonly stops = new StopStore();
   /** Ids of take-profit / stop-loss legs still waiting for their parent to finish. */
