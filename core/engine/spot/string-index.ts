@@ -46,12 +46,15 @@ export class StringIndex {
     slots[2 * i + 1] = n + 1;
   }
 
-  /** Doubles the table and places every key again (the new key included). */
+  /** Doubles the table and places every key again with its stored hash, then the new key. */
   private grow(): void {
+    const old = this.slots;
     const size = (this.mask + 1) * 2;
     this.slots = new Int32Array(size * 2);
     this.mask = size - 1;
-    for (let n = 0; n < this.keys.length; n++) this.place(hashOf(this.keys[n]!), n);
+    for (let i = 0; i < old.length; i += 2) if (old[i + 1] !== 0) this.place(old[i]!, old[i + 1]! - 1);
+    const n = this.keys.length - 1;
+    this.place(hashOf(this.keys[n]!), n);
   }
 }
 

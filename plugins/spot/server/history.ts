@@ -116,19 +116,18 @@ export class OrderHistory {
    */
   addEarlier(orders: Iterable<Readonly<SpotOrder>>, formatOf: (symbol: string) => OrderFormat): void {
     const earlier = new Map<string, OrderRecord[]>();
-    // prices and quantities repeat across many orders: each is formatted once
-    const texts = new Map<string, Map<bigint, string>>();
-    const text = (symbol: string, kind: keyof OrderFormat, minor: bigint | null): string | null => {
+    // prices and quantities repeat across many orders: each is formatted once per market
+    const texts = new Map<string, { price: Map<bigint, string>; qty: Map<bigint, string>; format: OrderFormat }>();
+    const text = (known: Map<bigint, string>, format: OrderFormat, kind: keyof OrderFormat, minor: bigint | null): string | null => {
       if (minor === null) return null;
-      const key = `${kind} ${symbol}`;
-      let known = texts.get(key);
-      if (!known) texts.set(key, (known = new Map()));
       let value = known.get(minor);
-      if (value === undefined) known.set(minor, (value = formatOf(symbol)[kind](minor)));
+      if (value === undefined) known.set(minor, (value = format[kind](minor)));
       return value;
     };
     for (const order of orders) {
       if (this.orders.has(order.id)) continue;
+      let market = texts.get(order.symbol);
+      if (!market) texts.set(order.symbol, (market = { price: new Map(), qty: new Map(), format: formatOf(order.symbol) }));
       const record = this.record({
         id: order.id,
         clientOrderId: order.clientOrderId,
@@ -136,8 +135,8 @@ export class OrderHistory {
         symbol: order.symbol,
         side: order.side,
         type: order.kind === 'stopLimit' ? 'stop' : order.kind,
-        price: text(order.symbol, 'price', order.price),
-        qty: text(order.symbol, 'qty', order.qty),
+        price: text(market.price, market.format, 'price', order.price),
+        qty: text(market.qty, market.format, 'qty', order.qty),
         quote: null,
         trigger: null,
         rising: null,
