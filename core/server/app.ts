@@ -24,6 +24,7 @@ import { runMigrations } from './db/migrate';
 import { registerBootGraphql } from './graphql/boot';
 import { describeError, errorEnvelopeOf } from './http/envelope';
 import { installRequestContext, requestTranslator } from './http/request-context';
+import { HandlersInFlight } from './http/in-flight';
 import { mountRoute } from './http/routes';
 import { installValidation } from './http/validation';
 import { createTranslator, DEFAULT_LOCALES_DIR } from './i18n/translator';
@@ -31,6 +32,9 @@ import { loadPlugins, type LoadedPlugin } from './plugins/host';
 import { createRealtimeBroker, type RealtimeBroker } from './realtime/index';
 import { REPO_ROOT } from './site-config-loader';
 import { registerStaticSites } from './static/serve';
+
+/** How long closing waits for route handlers still running before it closes the plugins anyway. */
+const HANDLERS_CLOSE_LIMIT_MS = 10_000;
 
 export interface CreateServerOptions {
   site: SiteConfig;
@@ -102,9 +106,11 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
   });
   let broker: RealtimeBroker | undefined;
   const closers: Array<() => Promise<void>> = [];
+  const inFlight = new HandlersInFlight();
   const closeAll = async () => {
     const errors: unknown[] = [];
-    for (const step of [async () => broker?.close(), () => app.close(), ...closers.reverse(), () => database.close()]) {
+    const steps = [async () => broker?.close(), () => app.close(), () => inFlight.settled(HANDLERS_CLOSE_LIMIT_MS), ...closers.reverse(), () => database.close()];
+    for (const step of steps) {
       try {
         await step();
       } catch (error) {
@@ -191,7 +197,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     const operatorAccess = new OperatorAccess(database.db, now);
     const mount = (definition: Parameters<ServerRegistrar['route']>[0], owner = 'core') => {
       try {
-        mountRoute(app, head, translate, definition, (principal, route) => operatorAccess.check(principal, route));
+        mountRoute(app, head, translate, definition, (principal, route) => operatorAccess.check(principal, route), inFlight);
       } catch (error) {
         throw new Error(`${owner}: cannot mount ${definition.method} ${definition.path}: ${(error as Error).message}`, { cause: error });
       }

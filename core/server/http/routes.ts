@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiRequest, FileResult, Principal, RawJsonResult, RouteDefinition } from '../../plugin-api';
 import { ApiError, ERROR_CODES, okEnvelope } from '../../shared';
 import type { Translate } from '../i18n/translator';
+import type { HandlersInFlight } from './in-flight';
 import { requestTranslator } from './request-context';
 
 /** "/coin/x/{id}" under /api/{head}; paths starting with /api/ as given. {name} segments become :name. */
@@ -46,7 +47,14 @@ export type OperatorGate = (principal: Principal, definition: RouteDefinition) =
  * Mounts a plugin (or kernel) route: schema validation, auth, operator permissions, envelope, file downloads,
  * raw JSON answers.
  */
-export function mountRoute(app: FastifyInstance, head: string, translate: Translate, definition: RouteDefinition, operatorGate?: OperatorGate): void {
+export function mountRoute(
+  app: FastifyInstance,
+  head: string,
+  translate: Translate,
+  definition: RouteDefinition,
+  operatorGate?: OperatorGate,
+  inFlight?: HandlersInFlight,
+): void {
   if (definition.permission !== undefined && definition.auth !== 'operator') {
     throw new Error('a permission applies to operator routes only (auth: "operator")');
   }
@@ -70,7 +78,7 @@ export function mountRoute(app: FastifyInstance, head: string, translate: Transl
         headers: request.headers,
         t: requestTranslator(request, translate),
       };
-      const result = await definition.handler(apiRequest);
+      const result = inFlight ? await inFlight.run(async () => definition.handler(apiRequest)) : await definition.handler(apiRequest);
       if (isFileResult(result)) return sendFileResult(reply, result);
       if (isRawJsonResult(result)) return reply.code(result.status ?? 200).header('cache-control', 'no-store').send(result.body);
       return okEnvelope(result === undefined ? null : result);
