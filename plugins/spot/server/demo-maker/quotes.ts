@@ -2,6 +2,7 @@
  * The demo market maker's arithmetic, in minor units (bigint): a mean-reverting random walk of the mid price,
  * ladder prices around it on the tick grid, and quantities worth a quote amount on the lot grid.
  */
+import { randomInt as cryptoRandomInt } from 'node:crypto';
 
 export interface MarketRules {
   symbol: string;
@@ -15,7 +16,7 @@ export interface MarketRules {
 /** A random integer in [min, max]. */
 export type RandomInt = (min: number, max: number) => number;
 
-export const randomInt: RandomInt = (min, max) => min + Math.floor(Math.random() * (max - min + 1));
+export const randomInt: RandomInt = (min, max) => cryptoRandomInt(min, max + 1);
 
 const BPS = 10_000n;
 
