@@ -18,6 +18,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { OrderBook as PeerBook, Side as PeerSide } from 'nodejs-order-book';
 import { OrderBook, type BookEvent, type MarketSpec, type PlaceOrder } from '../../core/engine/book';
+import { seededRandom } from './seeded-random';
 
 const { values } = parseArgs({
   options: {
@@ -52,17 +53,6 @@ const market: MarketSpec = {
   selfTrade: 'cancelResting',
 };
 
-/** mulberry32: a small seeded PRNG, so the workload is the same on every run and for both engines. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MAX_BUDGET = BigInt(Number.MAX_SAFE_INTEGER);
 
@@ -87,7 +77,7 @@ interface Workload {
  * resting at that moment. Orders have distinct owners: self-trade prevention never acts, as in the peer.
  */
 function workload(seed: number, depth: number, ops: number): Workload {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const n = depth + ops;
   const w: Workload = { n, op: new Uint8Array(n), buy: new Uint8Array(n), ticks: new Int32Array(n), lots: new Int32Array(n), id: new Int32Array(n) };
   const reference = new OrderBook(market);

@@ -23,6 +23,7 @@ import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SpotService, SpotStore, SqliteWorke
 import { BTCUSDT } from '../../core/engine/spot/test-support';
 import { SQLITE_FILE_NAME, openDatabase, type Database } from '../../core/server/db/connect';
 import { runMigrations } from '../../core/server/db/migrate';
+import { seededRandom } from './seeded-random';
 
 const { values } = parseArgs({
   options: {
@@ -90,17 +91,6 @@ const MID = 100_000;
 const SPREAD = 500;
 const ENGINE_CHUNK = 4096;
 
-/** mulberry32: a small seeded PRNG. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Resting {
   id: number;
@@ -115,7 +105,7 @@ interface Resting {
  * results, so a cancel names an order that rested when its chunk was built.
  */
 class EngineLoad {
-  private readonly random = rng(42);
+  private readonly random = seededRandom(42);
   private readonly live: Resting[] = [];
   private readonly slot = new Map<number, number>();
   private n = 0;
