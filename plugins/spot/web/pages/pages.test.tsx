@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ShellApp } from '../../../../core/web/app/shell-app';
-import { createTestRoot } from '../../../../core/web/testing/test-root';
+import { openMemberShell } from '../../../../tests/support/member-shell';
 import en from '../../../../locales/en/spot.json';
 import apiKeysManifest from '../../../api-keys/plugin';
 import apiKeysWeb from '../../../api-keys/web/index';
@@ -92,22 +91,7 @@ function memberData(placed: unknown[] = [], usdt = { available: '1000' }) {
 }
 
 async function open(path: string, member: typeof MEMBER | null = MEMBER) {
-  window.history.replaceState(null, '', path);
-  server.use(
-    http.get(`${API}/coin/member/getMemberInfo`, () => ok(member)),
-    http.get(`${API}/coin/member/returnApplyQuery`, () => ok({ status: null })),
-  );
-  const setup = createTestRoot({ plugins, fetch: (input, init) => globalThis.fetch(input, init) });
-  opened.push(setup.root);
-  await setup.root.hydrate();
-  await setup.root.loadTexts();
-  await setup.root.loadBoot();
-  if (member) await setup.root.session.login({ access_token: 'access', refresh_token: 'refresh', user_id: member.id, uid: member.uid });
-  setup.root.start();
-  await act(async () => {
-    render(<ShellApp root={setup.root} />);
-  });
-  return setup;
+  return openMemberShell({ server, plugins, path, member: member, opened });
 }
 
 const form = (side: 'buy' | 'sell') => screen.getByTestId(`spot-form-${side}`);

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ShellApp } from '../../../../core/web/app/shell-app';
-import { createTestRoot } from '../../../../core/web/testing/test-root';
+import { openMemberShell, type ShellMember } from '../../../../tests/support/member-shell';
 import en from '../../../../locales/en/wallet.json';
 import identityManifest from '../../../identity/plugin';
 import identityWeb from '../../../identity/web/index';
@@ -43,23 +42,8 @@ const plugins = [
 const MEMBER = { id: '7', uid: '48213377', email: 'anna@example.com', is_merchant: 0, googleBound: false, tradePwdSet: true };
 
 /** The whole shell at `path`, signed in as `member`, with the wallet's English texts. */
-async function open(path: string, member: Record<string, unknown> = MEMBER) {
-  window.history.replaceState(null, '', path);
-  server.use(
-    http.get(`${API}/coin/member/getMemberInfo`, () => ok(member)),
-    http.get(`${API}/coin/member/returnApplyQuery`, () => ok({ status: null })),
-  );
-  const setup = createTestRoot({ plugins, fetch: (input, init) => globalThis.fetch(input, init) });
-  opened.push(setup.root);
-  await setup.root.hydrate();
-  await setup.root.loadTexts();
-  await setup.root.loadBoot();
-  await setup.root.session.login({ access_token: 'access', refresh_token: 'refresh', user_id: String(member.id), uid: String(member.uid) });
-  setup.root.start();
-  await act(async () => {
-    render(<ShellApp root={setup.root} />);
-  });
-  return setup;
+async function open(path: string, member: ShellMember = MEMBER) {
+  return openMemberShell({ server, plugins, path, member, opened });
 }
 
 /** Records the query of each request to a path. */
