@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_SAFE, feeNum, isMultiple, marketMath, maxQtyForQuote, positiveSafeNum, quoteNum, quoteOf } from './arithmetic';
+import { MAX_SAFE, bigOfSafe, feeNum, isMultiple, marketMath, maxQtyForQuote, positiveSafeNum, quoteNum, quoteOf } from './arithmetic';
 import { testMarket } from './test-support';
 
 const safe = fc.bigInt({ min: 1n, max: BigInt(MAX_SAFE) }).map(Number);
@@ -47,6 +47,18 @@ describe('exact arithmetic on numbers of minor units', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('bigOfSafe', () => {
+  it('equals BigInt(n) for every safe integer n ≥ 0, across the 32-bit halves', () => {
+    const n = fc.oneof(fc.maxSafeNat(), fc.nat(), fc.integer({ min: 0, max: 2 ** 21 - 1 }).map((k) => k * 2 ** 32 + (k % 3)));
+    fc.assert(
+      fc.property(n, (v) => {
+        expect(bigOfSafe(v)).toBe(BigInt(v));
+      }),
+    );
+    for (const n of [0, 1, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, MAX_SAFE]) expect(bigOfSafe(n)).toBe(BigInt(n));
   });
 });
 

@@ -111,6 +111,16 @@ export function positiveSafeNum(v: unknown): number {
   return halves[1 - LOW]! * 4294967296 + halves[LOW]!;
 }
 
+/**
+ * BigInt(n) for a safe integer n ≥ 0, made by writing n's two 32-bit halves and reading the 64-bit element: the
+ * JIT does that in line, where BigInt(n) is a call into the runtime (about half the cost).
+ */
+export function bigOfSafe(n: number): bigint {
+  halves[LOW] = n >>> 0;
+  halves[1 - LOW] = (n / 4294967296) >>> 0;
+  return int64[0]!;
+}
+
 export function isSafeAmount(v: unknown): v is bigint {
   return typeof v === 'bigint' && v > 0n && v <= MAX_SAFE_BIG;
 }

@@ -1,4 +1,5 @@
 export { OrderBook } from './order-book';
+export { stopRises } from './stops';
 export { required, requiredForConditional } from './required';
 export { validateOrder, assertMarketSpec } from './validate';
 export { stateHash, cyrb53 } from './state-hash';

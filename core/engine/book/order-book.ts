@@ -1,10 +1,9 @@
 // The order book of one market: price-time priority matching, conditional orders, self-trade prevention and
 // fee amounts. Deterministic: the same commands in the same order give the same events and the same state.
 // It moves no money; the ledger holds funds before an order arrives (see required.ts) and settles the fills.
-import { MAX_SAFE, feeNum, feeOf, marketMath, maxQtyForQuote, positiveSafeNum, quoteNum, quoteOf, type MarketMath } from './arithmetic';
+import { MAX_SAFE, bigOfSafe, feeNum, feeOf, marketMath, maxQtyForQuote, positiveSafeNum, quoteNum, quoteOf, type MarketMath } from './arithmetic';
 import type { ExitPlan } from './orders';
 import { BigCache } from './big-cache';
-import { IdIndex } from './id-index';
 import { ABSENT } from './id-map';
 import { NONE, OrderTable } from './order-table';
 import { BookSide, type PriceLevel } from './price-levels';
@@ -40,12 +39,10 @@ const enum Stop {
 export class OrderBook {
   readonly spec: MarketSpec;
   private readonly m: MarketMath;
-  /** Every order in the book, and the incoming one while it matches, by slot. */
+  /** Every order in the book, and the incoming one while it matches, by slot; found by id. */
   private readonly orders = new OrderTable();
   private readonly bids: BookSide;
   private readonly asks: BookSide;
-  /** Order id → slot of the resting orders. */
-  private readonly resting = new IdIndex(this.orders);
   private readonly big = new BigCache();
   private readonly stops = new StopStore();
   /** Ids of take-profit / stop-loss legs still waiting for their parent to finish. */
@@ -85,7 +82,8 @@ export class OrderBook {
   }
 
   get restingCount(): number {
-    return this.resting.size;
+    // between commands the table holds exactly the resting orders
+    return this.orders.size;
   }
 
   get stopCount(): number {
@@ -115,8 +113,7 @@ export class OrderBook {
     const events = out;
     this.events = events;
     const id = cmd?.orderId;
-    // taken out of the id table at once (one probe, not a lookup and a delete); put back if the cancel is refused
-    const o = typeof id === 'number' ? this.resting.take(id) : ABSENT;
+    const o = typeof id === 'number' ? this.orders.find(id) : ABSENT;
     const s = o === ABSENT ? this.stops.byId.get(id) : undefined;
     const owner = o !== ABSENT ? this.orders.userId(o) : s?.userId;
     if (owner === undefined) {
@@ -125,7 +122,6 @@ export class OrderBook {
     }
     const reason = typeof cmd.time !== 'number' ? 'invalidField' : cmd.userId !== undefined && cmd.userId !== owner ? 'notOwner' : null;
     if (reason !== null) {
-      if (o !== ABSENT) this.resting.set(id, o);
       events.push({ type: 'rejected', orderId: id, reason });
       return events;
     }
@@ -243,6 +239,7 @@ export class OrderBook {
     const noteId = (id: number) => {
       if (id > book.topId) book.topId = id;
     };
+    book.orders.reserve(snap.bids.length + snap.asks.length);
     for (const r of [...snap.bids, ...snap.asks]) {
       noteId(r.id);
       if (r.takeProfit) noteId(r.takeProfit.id);
@@ -258,7 +255,6 @@ export class OrderBook {
       const own = r.side === 'buy' ? book.bids : book.asks;
       if (own.total + qty > MAX_SAFE) throw new Error(`${spec.symbol}: side total out of range in snapshot`);
       own.append(o);
-      book.resting.set(r.id, o);
       book.reserveExits(exits);
     }
     const byId = new Map<number, StopOrder>();
@@ -307,7 +303,7 @@ export class OrderBook {
 
   private isLiveId(id: number): boolean {
     if (id > this.topId) return false;
-    return this.resting.has(id) || (this.stops.size !== 0 && this.stops.byId.has(id)) || (this.reservedIds.size !== 0 && this.reservedIds.has(id));
+    return this.orders.find(id) !== ABSENT || (this.stops.size !== 0 && this.stops.byId.has(id)) || (this.reservedIds.size !== 0 && this.reservedIds.has(id));
   }
 
   private placeLimit(o: LimitOrder): void {
@@ -315,10 +311,10 @@ export class OrderBook {
     const order = this.orders.alloc(o.id, o.userId, o.side === 'buy', this.limitIn.price, this.limitIn.qty, o.feeTier ?? 0, o.time, exits);
     this.reserveExits(exits);
     this.events.push({ type: 'accepted', orderId: o.id, userId: o.userId, side: o.side, kind: 'limit' });
-    this.execLimit(order, o.id, o.side === 'buy', o.tif ?? 'GTC');
+    this.execLimit(order, o.side === 'buy', o.tif ?? 'GTC');
   }
 
-  private execLimit(order: number, id: number, isBuy: boolean, tif: TimeInForce): void {
+  private execLimit(order: number, isBuy: boolean, tif: TimeInForce): void {
     this.quoteLeft = -1;
     const stop = this.match(order, this.orders.price(order));
     if (stop === Stop.Filled) return this.finish(order, null);
@@ -328,7 +324,6 @@ export class OrderBook {
     // a triggered order can meet a side that is full to the exactness bound; it is cancelled, never rounded
     if (own.total + this.orders.qty(order) > MAX_SAFE) return this.finish(order, 'sideFull');
     own.append(order);
-    this.resting.set(id, order);
   }
 
   private placeMarket(o: MarketOrder): void {
@@ -391,7 +386,6 @@ export class OrderBook {
       if (table.userId(maker) === userId) {
         if (this.spec.selfTrade === 'cancelTaker') return Stop.SelfTrade;
         opp.remove(maker);
-        this.resting.delete(table.id(maker));
         this.finish(maker, 'selfTrade');
         continue;
       }
@@ -447,7 +441,7 @@ export class OrderBook {
       takerOrderId: table.id(t),
       takerUserId: table.userId(t),
       takerSide: takerBuys ? 'buy' : 'sell',
-      price: level.priceBig ?? (level.priceBig = BigInt(price)),
+      price: level.priceBig ?? (level.priceBig = bigOfSafe(price)),
       qty: big.of(q),
       quote: quoteBig,
       makerFee: takerBuys ? quoteFee : baseFeeBig,
@@ -456,7 +450,6 @@ export class OrderBook {
     if (makerLeft === 0) {
       opp.remove(maker);
       table.reduce(maker, q);
-      this.resting.delete(table.id(maker));
       this.finish(maker, null);
     } else {
       opp.reduce(maker, level, q);
@@ -576,7 +569,7 @@ export class OrderBook {
         s.live = false;
         if (s.ocoWith?.live) this.cancelStop(s.ocoWith, 'oco');
         this.events.push({ type: 'triggered', orderId: s.id, lastPrice: BigInt(this.last) });
-        this.execLimit(this.orders.alloc(s.id, s.userId, s.isBuy, s.price, s.qty, s.feeTier, s.time, null), s.id, s.isBuy, 'GTC');
+        this.execLimit(this.orders.alloc(s.id, s.userId, s.isBuy, s.price, s.qty, s.feeTier, s.time, null), s.isBuy, 'GTC');
       }
     }
   }

@@ -50,28 +50,30 @@ describe('BookSide over the order table', () => {
     { name: 'prices spread beyond one window, tick 5', ops: spread, tick: 5, sizes: { initial: 1024, max: 2048 } },
   ];
 
-  for (const c of cases) {
+  // ids in sequence, and 64 apart so that most find their home row in the table taken (spill rows, then moves)
+  for (const [c, idStep] of cases.flatMap((c) => [[c, 1], [c, 64]] as const)) {
     for (const isBid of [true, false]) {
-      it(`keeps ${isBid ? 'bid' : 'ask'} levels in order and each level a FIFO, like a model, through slot reuse and growth (${c.name})`, () => {
+      it(`keeps ${isBid ? 'bid' : 'ask'} levels in order and each level a FIFO, like a model, through slot reuse and growth (${c.name}, ids ${idStep} apart)`, () => {
         fc.assert(
           fc.property(fc.array(c.ops, { maxLength: 300 }), (ops) => {
             const t = new OrderTable(2); // grows several times
             const side = new BookSide(isBid, t, c.tick, c.sizes);
             const model = new Map<number, [number, number][]>(); // price → [id, qty] in arrival order
-            const live: { slot: number; id: number; price: number }[] = [];
+            const live: { id: number; price: number }[] = []; // by id: the table moves slots when it grows
             let nextId = 1;
             for (const o of ops) {
               if ('price' in o) {
-                const id = nextId++;
+                const id = nextId++ * idStep;
                 const price = o.price * c.tick;
                 const slot = t.alloc(id, 7, isBid, price, o.qty, 0, 0, null);
                 side.append(slot);
-                live.push({ slot, id, price });
+                live.push({ id, price });
                 model.set(price, [...(model.get(price) ?? []), [id, o.qty]]);
               } else if (live.length > 0) {
                 const [gone] = live.splice(o.pick % live.length, 1);
-                side.remove(gone!.slot);
-                t.free(gone!.slot);
+                const slot = t.find(gone!.id);
+                side.remove(slot);
+                t.free(slot);
                 const rest = model.get(gone!.price)!.filter(([id]) => id !== gone!.id);
                 if (rest.length === 0) model.delete(gone!.price);
                 else model.set(gone!.price, rest);
@@ -89,42 +91,4 @@ describe('BookSide over the order table', () => {
       });
     }
   }
-});
-
-describe('OrderTable', () => {
-  it('keeps every slot’s fields through growth and hands freed slots out again', () => {
-    const t = new OrderTable(1);
-    const slots = [1, 2, 3, 4, 5].map((i) => t.alloc(100 + i, 200 + i, i % 2 === 0, 2 ** 52 + i, i * 10, i, 1000 + i, i === 3 ? { takeProfit: { id: 9, price: 5 }, stopLoss: null } : null));
-    slots.forEach((s, k) => {
-      const i = k + 1;
-      expect([t.id(s), t.userId(s), t.isBuy(s), t.price(s), t.qty(s), t.feeTier(s), t.time(s), t.qtyBound(s)]).toEqual([100 + i, 200 + i, i % 2 === 0, 2 ** 52 + i, i * 10, i, 1000 + i, true]);
-      expect(t.exitPlan(s)).toEqual(i === 3 ? { takeProfit: { id: 9, price: 5 }, stopLoss: null } : null);
-    });
-    t.free(slots[2]!);
-    const again = t.alloc(300, 1, true, 1, 1, 0, 0, null);
-    expect(again).toBe(slots[2]);
-    expect(t.exitPlan(again)).toBeNull();
-    expect(t.filled(again)).toBe(0);
-  });
-
-  it('sums fill quotes exactly beyond 2^53 − 1 and forgets the sum when the slot is reused', () => {
-    const t = new OrderTable(2);
-    const maker = t.alloc(1, 1, false, 10, 10, 0, 0, null);
-    const taker = t.alloc(2, 2, true, 10, 10, 0, 0, null);
-    const big = Number.MAX_SAFE_INTEGER - 1;
-    t.trade(maker, taker, true, 1, big, BigInt(big), 0);
-    t.trade(maker, taker, true, 1, big, BigInt(big), 0);
-    t.trade(maker, taker, true, 1, -1, 5n * 2n ** 60n, 0); // a quote only a bigint holds
-    const expected = 2n * BigInt(big) + 5n * 2n ** 60n;
-    expect(t.filledQuote(maker)).toBe(expected);
-    expect(t.filledQuote(taker)).toBe(expected);
-    expect(t.filled(taker)).toBe(3);
-    expect(t.qty(taker)).toBe(7);
-    expect(t.baseFees(taker)).toBe(0);
-    t.free(maker);
-    const next = t.alloc(3, 3, false, 10, 10, 0, 0, null);
-    expect(next).toBe(maker);
-    t.trade(next, taker, true, 1, 7, 7n, 0);
-    expect(t.filledQuote(next)).toBe(7n);
-  });
 });

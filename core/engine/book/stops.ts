@@ -3,6 +3,14 @@
 // falling, then enters the book as a limit order.
 import type { OrderKind } from './types';
 
+/**
+ * A new stop-limit's direction: it waits for the price to rise to its trigger when the trigger is at or above the
+ * last trade price (`last` in any one unit with `trigger`; 0 or null before the first trade: a buy rises).
+ */
+export function stopRises<P extends number | bigint>(trigger: P, last: P | null, isBuy: boolean): boolean {
+  return last === null || last === 0 || last === 0n ? isBuy : trigger >= last;
+}
+
 export class StopOrder {
   live = true;
   ocoWith: StopOrder | null = null;

@@ -236,3 +236,17 @@ describe('spot engine: markets', () => {
     expect(spot.apply({ kind: 'updateMarket', id: 'scale', at: AT, symbol: 'BTCUSDT', changes: { priceScale: 4 } as never })).toMatchObject({ ok: false, field: 'priceScale' });
   });
 });
+
+describe('spot engine: a stop-limit reports its direction', () => {
+  it('rising when the trigger is at or above the last price, falling below it; by side before any trade', () => {
+    const spot = newSpot({ a: { BTC: '1', USDT: '10000' }, b: { BTC: '1', USDT: '10000' } });
+    const stop = (side: 'buy' | 'sell', trigger: string) =>
+      accepted(spot.apply(order('a', { side, type: 'stopLimit', trigger, price: trigger, qty: '0.1' }))).stopRising;
+    expect([stop('buy', '90'), stop('sell', '110')]).toEqual([true, false]);
+    accepted(spot.apply(order('a', { side: 'sell', type: 'limit', price: '100', qty: '0.1' })));
+    const trade = accepted(spot.apply(order('b', { side: 'buy', type: 'limit', price: '100', qty: '0.1' })));
+    expect(trade.trades).toHaveLength(1);
+    expect(trade.stopRising).toBeUndefined();
+    expect([stop('buy', '110'), stop('sell', '100'), stop('sell', '90'), stop('buy', '99.99')]).toEqual([true, true, false, false]);
+  });
+});

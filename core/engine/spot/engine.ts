@@ -2,6 +2,7 @@ import { OrderBook } from '../book/order-book';
 import { required, requiredForConditional } from '../book/required';
 import type { AmountField } from '../book/decimal-input';
 import { marketMath, type MarketMath } from '../book/arithmetic';
+import { stopRises } from '../book/stops';
 import { validateOrder } from '../book/validate';
 import type { BookEvent, BookSnapshot, FillEvent, LimitOrder, MarketOrder, MarketSpec, PlaceOrder, Requirement } from '../book/types';
 import { SYSTEM_ACCOUNTS, accountKey, isValidUserId, systemAccountKey } from '../ledger/accounts';
@@ -108,6 +109,8 @@ export class SpotEngine implements StepOwner, StepSource {
   private ledgerFrom = 0;
   private trades = NO_TRADES;
   private updates = NO_UPDATES;
+  /** The direction of the stop-limit the command placed (undefined: none). */
+  private stopRising: boolean | undefined;
   /** What the step being posted moves, for its logged command (describeStep). */
   private stepUser = '';
   private stepCurrency = '';
@@ -149,6 +152,7 @@ export class SpotEngine implements StepOwner, StepSource {
     this.ledgerFrom = ledgerFrom;
     this.trades = NO_TRADES;
     this.updates = NO_UPDATES;
+    this.stopRising = undefined;
     let outcome: Rejection | number | undefined;
     switch (kind) {
       case 'addMarket':
@@ -178,6 +182,7 @@ export class SpotEngine implements StepOwner, StepSource {
     this.remember(seq, kind, typeof outcome === 'number' ? outcome : 0, ledgerFrom, ledgerTo);
     const result: SpotAccepted = { ok: true, seq, id, kind, duplicate: false, trades: this.trades, orders: this.updates, ledgerFrom, ledgerTo };
     if (typeof outcome === 'number') result.orderId = outcome;
+    if (this.stopRising !== undefined) result.stopRising = this.stopRising;
     return result;
   }
 
@@ -360,9 +365,12 @@ export class SpotEngine implements StepOwner, StepSource {
     if (!this.ledger.covers(holdAccount, holdAmount)) return new Rejection('insufficientFunds', 'amount');
     const events = this.events;
     events.length = 0;
+    // the book sets a stop's direction from the last price before it is placed
+    const rising = order.type === 'stopLimit' ? stopRises(order.trigger, market.book.lastPrice, order.side === 'buy') : undefined;
     market.book.place(order, events);
     const first = events[0];
     if (first?.type === 'rejected') return new Rejection(first.reason, fieldOf(first.reason));
+    this.stopRising = rising;
     // accepted by the book: from here on every step must succeed
     if (known === undefined) this.enlist(c.userId);
     this.nextOrderId = maxExitId(order) + 1;

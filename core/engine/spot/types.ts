@@ -152,6 +152,11 @@ export interface SpotAccepted {
   duplicate: boolean;
   /** The order placed (placeOrder) or cancelled (cancelOrder). */
   orderId?: number;
+  /**
+   * A stop-limit placed: true when it waits for the price to rise to its trigger (the trigger was at or above the
+   * last trade price), false when it waits for it to fall. Absent for other commands (and in logs written before).
+   */
+  stopRising?: boolean;
   trades: SpotTrade[];
   orders: OrderUpdate[];
   /** Ledger sequence numbers this command used: (ledgerFrom, ledgerTo]. */
