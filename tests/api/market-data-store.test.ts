@@ -1,5 +1,5 @@
-// The market data store on both dialects: batched writes of trades and candles, history queries and the
-// restore of MarketData from what was written.
+// The market data store on both dialects: batched writes of trades and candles with their checkpoint, history
+// queries and the restore of MarketData from what was written.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,13 +45,19 @@ describe.each(dialects)('market data store on %s', (dialect) => {
     postgres = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
     database = openDatabase({ dataDir, databaseUrl: postgres?.url });
     const report = await runMigrations(database.db, database.dialect, [{ owner: 'market-data', migrations: MARKET_DATA_MIGRATIONS }], () => new Date());
-    expect(report.applied).toEqual(['market-data:001_market_data', 'market-data:002_market_candle_taker_buy']);
+    expect(report.applied).toEqual(['market-data:001_market_data', 'market-data:002_market_candle_taker_buy', 'market-data:003_market_data_checkpoint']);
     store = new MarketDataStore(database.db, database.dialect);
   });
   afterAll(async () => {
     await database?.close();
     await postgres?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('has no checkpoint before the first write with one', async () => {
+    expect(await store.checkpoint()).toBe(0);
+    await store.write([]);
+    expect(await store.checkpoint()).toBe(0);
   });
 
   it('restores from written candles and trades to the same state, history and ticker', async () => {
@@ -114,5 +120,33 @@ describe.each(dialects)('market data store on %s', (dialect) => {
     await expect(store.write([{ symbol: 'XRP/USDT', trades: list, candles: [...candles.slice(0, -1), bad] }])).rejects.toThrow();
     expect(await store.loadTrades('XRP/USDT', 10)).toEqual([]);
     expect(await store.loadCandles('XRP/USDT', '1min', { limit: 10 })).toEqual([]);
+  });
+
+  it('writes the rows and the checkpoint together, and neither when the transaction fails', async () => {
+    const symbol = 'LTC/USDT';
+    const data = new MarketData({ ...OPTIONS, symbol });
+    const first = trades(2, 1);
+    await store.write([{ symbol, trades: first, candles: first.flatMap((trade) => data.recordTrade(trade)) }], 41);
+    expect(await store.checkpoint()).toBe(41);
+    expect(await store.loadTrades(symbol, 10)).toEqual(first);
+    // a checkpoint alone moves on; the other checkpoint names are apart
+    await store.write([], 42);
+    expect(await store.checkpoint()).toBe(42);
+    expect(await new MarketDataStore(database.db, database.dialect, 'other').checkpoint()).toBe(0);
+
+    const next = trades(1, 3, first[1]!.time + MIN);
+    const candles = data.recordTrade(next[0]!);
+    const broken = { ...candles[0]!, candle: { ...candles[0]!.candle, count: null as unknown as number } };
+    await expect(store.write([{ symbol, trades: next, candles: [...candles.slice(1), broken] }], 43)).rejects.toThrow();
+    expect(await store.checkpoint()).toBe(42);
+    // the checkpoint is written last: its failure takes the rows back too
+    await expect(store.write([{ symbol, trades: next, candles }], Number.NaN)).rejects.toThrow();
+    expect(await store.checkpoint()).toBe(42);
+    expect(await store.loadTrades(symbol, 10)).toEqual(first);
+    expect((await store.loadCandles(symbol, '1month', { limit: 5 })).map((candle) => candle.count)).toEqual([2]);
+    // seqs beyond 2^31 (a bigint column)
+    await store.write([{ symbol, trades: next, candles }], 2 ** 40);
+    expect(await store.checkpoint()).toBe(2 ** 40);
+    expect(await store.loadTrades(symbol, 10)).toEqual([...first, ...next]);
   });
 });

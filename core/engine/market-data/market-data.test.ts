@@ -59,9 +59,14 @@ describe('candles', () => {
     expect(() => data.candles('1min', { limit: 1.5 })).toThrow(RangeError);
   });
 
-  it('keeps a bounded history per period', () => {
+  it('keeps a bounded history per period, and tells where it starts and whether it is full', () => {
     const data = new MarketData({ ...OPTIONS, keep: 1442 });
-    for (let i = 0; i < 1500; i++) data.recordTrade(trade(i + 1, '100', '1', T0 + i * MIN));
+    expect(data.heldCandles('1min')).toEqual({ oldest: undefined, full: false });
+    for (let i = 0; i < 1442; i++) data.recordTrade(trade(i + 1, '100', '1', T0 + i * MIN));
+    expect(data.heldCandles('1min')).toEqual({ oldest: T0, full: true });
+    expect(data.heldCandles('1day')).toEqual({ oldest: utc('2024-02-29T00:00:00.000'), full: false });
+    for (let i = 1442; i < 1500; i++) data.recordTrade(trade(i + 1, '100', '1', T0 + i * MIN));
+    expect(data.heldCandles('1min')).toEqual({ oldest: T0 + 58 * MIN, full: true });
     const history = data.candles('1min', { limit: 5000 });
     expect(history).toHaveLength(1442);
     expect(history[0]!.time).toBe(T0 + 58 * MIN);

@@ -107,6 +107,15 @@ export class MarketData {
     return out.reverse();
   }
 
+  /**
+   * The bucket start of the oldest candle of a period in memory (undefined before the first trade), and whether
+   * memory is full: only then may older candles exist outside it (dropped, or not restored).
+   */
+  heldCandles(period: CandlePeriod): { oldest: number | undefined; full: boolean } {
+    const ring = this.series[period];
+    return { oldest: ring.fromNewest(ring.size - 1)?.time, full: ring.size === ring.capacity };
+  }
+
   /** The current (newest) candle of a period, if any trade happened. */
   currentCandle(period: CandlePeriod): CandleView | undefined {
     const candle = this.series[period].fromNewest(0);

@@ -5,6 +5,7 @@ import { minorUnitsColumn } from './schema';
 /**
  * Market data per symbol: the trades (for recent trades and audits) and the candles of every period (for
  * kline history and to restore MarketData at start). Prices and amounts are minor units at the market's scales.
+ * A checkpoint names the command seq up to which the stored rows are complete (written with them).
  */
 export const MARKET_DATA_MIGRATIONS: Migration[] = [
   {
@@ -45,6 +46,16 @@ export const MARKET_DATA_MIGRATIONS: Migration[] = [
       for (const column of ['buy_volume', 'buy_amount']) {
         await db.schema.alterTable('market_candle').addColumn(column, minor, (c) => c.notNull().defaultTo('0')).execute();
       }
+    },
+  },
+  {
+    name: '003_market_data_checkpoint',
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('market_data_checkpoint')
+        .addColumn('name', 'varchar(32)', (column) => column.primaryKey())
+        .addColumn('seq', 'bigint', (column) => column.notNull())
+        .execute();
     },
   },
 ];

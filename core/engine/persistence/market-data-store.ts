@@ -53,17 +53,23 @@ function candleOf(row: Record<string, unknown>): Candle {
   };
 }
 
+/** The checkpoint of the spot command sequence (market_data_checkpoint.name). */
+export const SPOT_MARKET_DATA_CHECKPOINT = 'spot';
+
 /**
  * Writes market data in batches — many trades and candle updates in one transaction, each candle once
- * (its latest state) — and reads candle history and the state MarketData is restored from.
+ * (its latest state), with the command seq they are complete up to — and reads candle history, that
+ * checkpoint and the state MarketData is restored from.
  */
 export class MarketDataStore {
   constructor(
     readonly db: Kysely<any>,
     readonly dialect: Dialect,
+    readonly checkpointName = SPOT_MARKET_DATA_CHECKPOINT,
   ) {}
 
-  async write(batches: readonly MarketDataBatch[]): Promise<void> {
+  /** Writes the batches and, when given, `throughSeq` as the checkpoint: all of it or nothing. */
+  async write(batches: readonly MarketDataBatch[], throughSeq?: number): Promise<void> {
     const trades: unknown[] = [];
     const latest = new Map<string, unknown[]>();
     for (const { symbol, trades: list, candles } of batches) {
@@ -73,11 +79,23 @@ export class MarketDataStore {
         latest.set(`${symbol}\n${period}\n${c.time}`, [symbol, period, c.time, ...[c.open, c.high, c.low, c.close, c.volume, c.amount, c.buyVolume, c.buyAmount].map(String), c.count]);
       }
     }
-    if (trades.length === 0 && latest.size === 0) return;
+    if (trades.length === 0 && latest.size === 0 && throughSeq === undefined) return;
     await this.db.transaction().execute(async (trx) => {
       await insertRows(trx, this.dialect, TRADE_TABLE, trades);
       await insertRows(trx, this.dialect, CANDLE_TABLE, [...latest.values()].flat());
+      if (throughSeq === undefined) return;
+      await trx
+        .insertInto('market_data_checkpoint')
+        .values({ name: this.checkpointName, seq: throughSeq })
+        .onConflict((conflict) => conflict.column('name').doUpdateSet({ seq: throughSeq }))
+        .execute();
     });
+  }
+
+  /** The command seq the stored market data is complete up to; 0 when nothing was written with one. */
+  async checkpoint(): Promise<number> {
+    const row = await this.db.selectFrom('market_data_checkpoint').select('seq').where('name', '=', this.checkpointName).executeTakeFirst();
+    return row ? Number(row.seq) : 0;
   }
 
   /** The newest `limit` candles of a period with bucket start in [from, to], oldest first. */

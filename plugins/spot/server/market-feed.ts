@@ -1,4 +1,5 @@
-import { MarketData, type AppliedSpotCommand, type SpotEngine, type SpotMarketConfig, type SpotTrade, type Ticker } from '../../../core/engine';
+import { DEFAULT_KEEP, MarketData, candleView, type AppliedSpotCommand, type MarketDataOptions, type MarketTrade, type SpotEngine, type SpotMarketConfig, type SpotTrade, type Ticker } from '../../../core/engine';
+import { MarketDataStore } from '../../../core/engine/persistence';
 import type { ServerContext } from '../../../core/server';
 import type { MarketsService } from '../../markets/shared/service';
 import { CONTRACT_TYPE } from '../../markets/shared/types';
@@ -14,6 +15,7 @@ import {
   type TradeView,
   type TradesMessage,
 } from '../shared/types';
+import { MarketDataWriter } from './market-data-writer';
 import type { SpotMarketReader } from './market-reader';
 import { Throttle } from './throttle';
 import { MarketFormat } from './views';
@@ -40,33 +42,69 @@ interface FeedMarket {
   throttle: Throttle;
 }
 
+/** What the feed keeps market data in (MarketDataStore). */
+export type MarketDataStorage = Pick<MarketDataStore, 'write' | 'checkpoint' | 'loadCandles' | 'loadState'>;
+
 export interface MarketFeedOptions {
-  context: Pick<ServerContext, 'now' | 'realtime' | 'log' | 'site'>;
+  context: Pick<ServerContext, 'now' | 'realtime' | 'log' | 'site' | 'db' | 'dialect'>;
   engine: () => SpotEngine;
   wallet: WalletService;
   markets: MarketsService;
+  /** Default: a MarketDataStore on the site's database. */
+  store?: MarketDataStorage;
 }
 
 /**
  * The spot markets' public data: every accepted command's trades feed a MarketData per market (candles, the
- * rolling 24 h ticker, recent trades) — in the replay of the durable log at start too, so candles and tickers
- * survive a restart without tables of their own — and depth is read from the engine's books. Live changes are
+ * rolling 24 h ticker, recent trades) and depth is read from the engine's books. Once restored from the store
+ * (`restore`, at start), the trades and candles of the commands after the store's checkpoint are written to it
+ * with the new checkpoint every FLUSH_INTERVAL_MS, and kline history older than memory is read from it. Live changes are
  * sent per market at most every PUBLISH_INTERVAL_MS: depth and the current candles (latest state), the trades
  * since the previous message, and the ticker to the markets plugin's lists.
  */
 export class MarketFeed implements SpotMarketReader {
   private readonly markets = new Map<string, FeedMarket>();
   private readonly refresh: ReturnType<typeof setInterval>;
+  private readonly store: MarketDataStorage;
+  /** Set by `restore`: from then on recorded trades are written. */
+  private writer: MarketDataWriter | undefined;
+  /** The checkpoint restored from: commands up to it are in the restored data already. */
+  private restoredSeq = 0;
 
   constructor(private readonly options: MarketFeedOptions) {
+    this.store = options.store ?? new MarketDataStore(options.context.db, options.context.dialect);
     this.refresh = setInterval(() => this.pushTickers(), TICKER_REFRESH_MS);
     this.refresh.unref?.();
   }
 
-  /** Adds an accepted command; `live` ones are also published (the log replay at start is not). */
+  /**
+   * Replaces every opened market's data with what the store holds and starts writing; returns the store's
+   * checkpoint (0: nothing stored), the seq after which the log is to be recorded. Every market with stored
+   * data must be open before (its addMarket command recorded): a market opened later starts empty.
+   */
+  async restore(): Promise<number> {
+    const checkpoint = await this.store.checkpoint();
+    for (const market of this.markets.values()) {
+      market.data = MarketData.restore(this.dataOptions(market.format), await this.store.loadState(market.symbol, DEFAULT_KEEP, RECENT_TRADES));
+    }
+    this.writer?.stop();
+    this.writer = new MarketDataWriter(this.store, checkpoint, this.options.context.log);
+    this.restoredSeq = checkpoint;
+    return checkpoint;
+  }
+
+  /**
+   * Adds an accepted command; `live` ones are also published (the log replay at start is not). After `restore`,
+   * a command at or below the restored checkpoint is already in the data (only its market is opened).
+   */
   record({ command, result }: AppliedSpotCommand, live: boolean): void {
-    if (command.kind === 'addMarket') this.open(command.market);
+    if (command.kind === 'addMarket' && this.open(command.market) && this.writer && result.seq <= this.restoredSeq) {
+      // its stored data was not restored: what is recorded next would overwrite stored candles
+      this.options.context.log.error('spot market opened after the market data restore', { symbol: command.market.symbol });
+    }
+    if (this.writer && result.seq <= this.restoredSeq) return;
     for (const trade of result.trades) this.recordTrade(trade, live);
+    this.writer?.advance(result.seq);
     if (!live || (command.kind !== 'placeOrder' && command.kind !== 'cancelOrder')) return;
     const market = this.markets.get(command.symbol);
     if (!market) return;
@@ -113,39 +151,69 @@ export class MarketFeed implements SpotMarketReader {
     return this.markets.get(symbol)?.data.recentTrades(limit) ?? [];
   }
 
-  candles(symbol: string, period: KlinePeriod, query: { from?: number; to?: number; limit: number }): CandleView[] {
-    return this.markets.get(symbol)?.data.candles(period, query) ?? [];
+  /** From memory, and from the store for the part of the range older than the candles memory holds. */
+  async candles(symbol: string, period: KlinePeriod, query: { from?: number; to?: number; limit: number }): Promise<CandleView[]> {
+    const market = this.markets.get(symbol);
+    if (!market) return [];
+    const held = market.data.candles(period, query);
+    const { oldest, full } = market.data.heldCandles(period);
+    // memory holds every candle from its oldest on; older ones exist only once it is full
+    if (!this.writer || oldest === undefined || !full || held.length >= query.limit || (query.from !== undefined && query.from >= oldest)) return held;
+    const to = Math.min(query.to ?? oldest, oldest - 1);
+    const older = await this.store.loadCandles(symbol, period, { from: query.from, to, limit: query.limit - held.length });
+    return [...older.map((candle) => candleView(candle, market.data.scales)), ...held];
   }
 
   ticker(symbol: string): Ticker | null {
     return this.markets.get(symbol)?.data.tickerAt(this.options.context.now().getTime()) ?? null;
   }
 
+  /** Stops the timers; what is not written yet stays so (the next start records it again from the log). */
   stop(): void {
     clearInterval(this.refresh);
     for (const market of this.markets.values()) market.throttle.stop();
+    this.writer?.stop();
   }
 
-  private open(config: SpotMarketConfig): void {
-    if (this.markets.has(config.symbol)) return;
+  /** Writes what is pending now (after a write under way); false when the write failed (the rows are kept). */
+  async flush(): Promise<boolean> {
+    return (await this.writer?.flush()) ?? true;
+  }
+
+  /** Stops the timers and writes what is pending (at shutdown). */
+  async close(): Promise<void> {
+    this.stop();
+    await this.flush();
+  }
+
+  /** Opens a market not open yet; false when it was open. */
+  private open(config: SpotMarketConfig): boolean {
+    if (this.markets.has(config.symbol)) return false;
     const format = new MarketFormat(config, this.options.wallet);
     const market: FeedMarket = {
       symbol: config.symbol,
       path: pathOfSymbol(config.symbol),
       format,
-      data: new MarketData({ symbol: config.symbol, priceScale: config.priceScale, qtyScale: config.qtyScale, quoteScale: format.quoteScale, recentTrades: RECENT_TRADES }),
+      data: new MarketData(this.dataOptions(format)),
       unsent: [],
       bookChanged: false,
       traded: false,
       throttle: new Throttle(PUBLISH_INTERVAL_MS, () => this.send(market)),
     };
     this.markets.set(config.symbol, market);
+    return true;
+  }
+
+  private dataOptions({ config, quoteScale }: MarketFormat): MarketDataOptions {
+    return { symbol: config.symbol, priceScale: config.priceScale, qtyScale: config.qtyScale, quoteScale, recentTrades: RECENT_TRADES };
   }
 
   private recordTrade(trade: SpotTrade, live: boolean): void {
     const market = this.markets.get(trade.symbol);
     if (!market) return;
-    market.data.recordTrade({ id: trade.tradeId, price: trade.price, qty: trade.qty, quote: trade.quote, time: trade.at, takerSide: trade.takerSide });
+    const recorded: MarketTrade = { id: trade.tradeId, price: trade.price, qty: trade.qty, quote: trade.quote, time: trade.at, takerSide: trade.takerSide };
+    const updates = market.data.recordTrade(recorded);
+    this.writer?.add(trade.symbol, recorded, updates);
     if (!live) return;
     market.unsent.push(market.data.recentTrades(1)[0]!);
     market.traded = true;

@@ -10,8 +10,8 @@ export interface SpotMarketReader {
   depth(symbol: string, limit: number): DepthView;
   /** Newest first. */
   trades(symbol: string, limit: number): TradeView[];
-  /** Oldest first: the newest `limit` candles whose bucket start is in [from, to]. */
-  candles(symbol: string, period: KlinePeriod, query: { from?: number; to?: number; limit: number }): CandleView[];
+  /** Oldest first: the newest `limit` candles whose bucket start is in [from, to] (older ones from the database). */
+  candles(symbol: string, period: KlinePeriod, query: { from?: number; to?: number; limit: number }): Promise<CandleView[]>;
   /** The rolling 24 h ticker now, or null before the first trade in the window. */
   ticker(symbol: string): Ticker | null;
 }

@@ -40,7 +40,7 @@ export function registerMarketRoutes(registrar: ServerRegistrar, exchange: SpotE
     path: SPOT_MARKET_PATHS.klineHistory,
     auth: 'public',
     schema: { querystring: query({ symbol: SYMBOL_SEGMENT, period: PERIOD, from: TIME, to: TIME, limit: limit(1500, 300) }, ['symbol', 'period']) },
-    handler(request) {
+    async handler(request) {
       const { symbol, period, from, to, limit: count } = request.query;
       checkRange(from, to);
       return reader.candles(known(symbol, 'symbol'), period, { from, to, limit: count });
@@ -57,10 +57,10 @@ export function registerMarketRoutes(registrar: ServerRegistrar, exchange: SpotE
         ['symbols', 'period'],
       ),
     },
-    handler(request) {
+    async handler(request) {
       const { symbols, period, limit: count } = request.query;
       const markets = symbols.split(',').map((path) => ({ path, symbol: known(path, 'symbols') }));
-      return markets.map(({ path, symbol }) => ({ symbol: path, period, candles: reader.candles(symbol, period, { limit: count }) }));
+      return Promise.all(markets.map(async ({ path, symbol }) => ({ symbol: path, period, candles: await reader.candles(symbol, period, { limit: count }) })));
     },
   });
 

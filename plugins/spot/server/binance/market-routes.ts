@@ -161,7 +161,7 @@ export function registerMarketRoutes(registrar: ServerRegistrar, exchange: SpotE
     method: 'GET',
     path: '/api/v3/klines',
     weight: 2,
-    handler: ({ params }) => {
+    handler: async ({ params }) => {
       const symbol = symbols.resolve(params.required('symbol'));
       const period = INTERVALS[params.required('interval')];
       if (!period) throw new BinanceFailure(SPOT_ERRORS.invalidInterval());
@@ -170,7 +170,7 @@ export function registerMarketRoutes(registrar: ServerRegistrar, exchange: SpotE
       const to = params.integer('endTime');
       if (from !== undefined && to !== undefined && from > to) throw new BinanceFailure(SPOT_ERRORS.combination());
       // with a start, Binance answers the first candles from it; otherwise the newest
-      const candles = data().candles(symbol, period, { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), limit: from !== undefined ? 1000 : limit });
+      const candles = await data().candles(symbol, period, { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), limit: from !== undefined ? 1000 : limit });
       return (from !== undefined ? candles.slice(0, limit) : candles).map((candle) => [
         candle.time, candle.open, candle.high, candle.low, candle.close, candle.volume,
         candleCloseTime(period, candle.time), candle.amount, candle.count, candle.buyVolume, candle.buyAmount, '0',
