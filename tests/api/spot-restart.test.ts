@@ -1,9 +1,9 @@
-// What a start rebuilds of the spot plugin's views from the durable log: the order history, fills and market data
-// of the last commands (HISTORY_WINDOW) and every open order placed before them, from the engine.
+// What a start rebuilds of the spot plugin's views: the order history from its table and the commands after its
+// checkpoint; without a stored history, the order history, fills and market data of the last commands
+// (HISTORY_WINDOW) and every open order placed before them, from the engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKETS_SERVICE, type MarketsService } from '../../plugins/markets/shared/service';
-import { SpotExchange } from '../../plugins/spot/server/exchange';
 import { SPOT_PATHS } from '../../plugins/spot/shared/types';
+import { rebuiltExchange } from '../support/spot-exchange';
 import { availableDialects } from './harness';
 import { startWalletServer, type WalletMember, type WalletTestServer } from './wallet-harness';
 
@@ -21,12 +21,15 @@ for (const dialect of await availableDialects()) {
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       return response.body.data.id as number;
     };
-    /** A second exchange view over the running server's engine and log, rebuilt from the last `window` commands. */
-    const rebuilt = async (window?: number) => {
-      const exchange = new SpotExchange(server.context, server.wallet, server.context.use<MarketsService>(MARKETS_SERVICE));
-      await exchange.load(window);
-      exchange.close();
-      return exchange;
+    const rebuilt = (window?: number, stored = false) => rebuiltExchange(server, { window, stored });
+    const restart = async () => {
+      await server.close({ keepData: true });
+      server = await start(server);
+    };
+    const historyOf = async (member: WalletMember) => {
+      const response = await server.get(SPOT_PATHS.history.replace(':a', 'all').replace(':b', 'all').replace(':c', '1'), member.token);
+      expect(response.status).toBe(200);
+      return response.body.data.records as Array<{ id: number; status: string; filledNum: string }>;
     };
 
     beforeAll(async () => {
@@ -71,19 +74,43 @@ for (const dialect of await availableDialects()) {
       expect(history.order(ids.taker)).toMatchObject({ status: 'filled', final: true });
       expect(history.ordersOf(buyer.id).map((o) => o.id)).toEqual([ids.early]);
       expect(history.ordersOf(seller.id).map((o) => o.id)).toEqual([ids.taker, ids.late]);
-      // every market is known, the market data holds the window's trades
+      // every market is known; the market data comes from its own tables, older than the window too
       expect(history.markets()).toEqual((await rebuilt()).history.markets());
-      expect(windowed.marketData.trades('BTC/USDT', 10).map((t) => t.qty)).toEqual(['0.05']);
+      expect(windowed.marketData.trades('BTC/USDT', 10).map((t) => t.qty)).toEqual(['0.05', '0.1']);
       expect(windowed.marketData.depth('BTC/USDT', 5).bids[0]).toEqual(['50000', '0.15']);
     });
 
     it('a restarted server shows the open orders and the history over HTTP', async () => {
-      server = await start(server);
+      await restart();
       const open = await server.get(SPOT_PATHS.openOrders.replace(':x', 'BTC_USDT'), buyer.token);
       expect(open.status).toBe(200);
       expect(open.body.data.map((o: any) => [o.id, o.filledNum])).toEqual([[ids.early, '0.15']]);
       const fills = await server.get(SPOT_PATHS.fills.replace(':id', String(ids.early)), buyer.token);
       expect(fills.body.data).toHaveLength(2);
+      expect((await historyOf(buyer)).map((o) => [o.id, o.status])).toEqual([[ids.cancelled, 'cancelled'], [ids.early, 'open']]);
+      expect((await historyOf(seller)).map((o) => [o.id, o.status])).toEqual([[ids.taker, 'filled'], [ids.late, 'open'], [ids.filled, 'filled']]);
+    });
+
+    it('with its stored history, a start keeps the orders finished before any window', async () => {
+      const windowed = await rebuilt(2, true);
+      const history = await windowed.historyOf(seller.id);
+      expect(history.order(ids.filled)).toMatchObject({ status: 'filled', final: true, filledQty: 100000n });
+      expect(history.ordersOf(seller.id).map((o) => o.id)).toEqual([ids.taker, ids.late, ids.filled]);
+      await windowed.historyOf(buyer.id);
+      expect(history.order(ids.cancelled)).toMatchObject({ status: 'cancelled', final: true });
+      expect(history.fills(ids.early)).toHaveLength(2);
+    });
+
+    it('an order filled after a restart, before its owner looks, is stored filled with all its fills', async () => {
+      await restart();
+      // the buyer has not asked for anything since the start: the fill of their stored bid waits for their rows
+      await place(seller, { side: 'sell', type: 'limit', price: '50000', num: '0.15' });
+      await restart();
+      expect((await historyOf(buyer)).find((o) => o.id === ids.early)).toMatchObject({ status: 'filled', filledNum: '0.3' });
+      const fills = await server.get(SPOT_PATHS.fills.replace(':id', String(ids.early)), buyer.token);
+      expect(fills.body.data).toHaveLength(3);
+      const open = await server.get(SPOT_PATHS.openOrders.replace(':x', 'BTC_USDT'), buyer.token);
+      expect(open.body.data).toEqual([]);
     });
   });
 }

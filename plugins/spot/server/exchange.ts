@@ -1,4 +1,4 @@
-import type { AppliedSpotCommand, SpotAccepted, SpotCommand, SpotEngine, SpotResult } from '../../../core/engine';
+import { stopRises, type AppliedSpotCommand, type SpotAccepted, type SpotCommand, type SpotEngine, type SpotResult } from '../../../core/engine';
 import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
 import { parseDecimal } from '../../../core/shared';
 import type { MarketsService } from '../../markets/shared/service';
@@ -6,8 +6,10 @@ import type { SpotEngineAccess, WalletService } from '../../wallet/shared/servic
 import { refreshTopic } from '../../wallet/shared/types';
 import type { SpotRefreshMessage } from '../shared/types';
 import { newSpotCommandId } from './command-id';
-import { OrderHistory } from './history';
+import { OrderHistory, type OrderHistoryStorage } from './history';
+import { OrderHistoryStore } from './history-store';
 import { MarketFeed } from './market-feed';
+import { FLUSH_INTERVAL_MS } from './market-data-writer';
 import type { SpotMarketReader } from './market-reader';
 import { rejectionError } from './orders';
 import { marketFormat, type MarketFormat } from './views';
@@ -15,8 +17,8 @@ import { marketFormat, type MarketFormat } from './views';
 type Distribute<T> = T extends unknown ? Omit<T, 'id' | 'at'> : never;
 
 /**
- * Spot commands replayed at start for the order history, fills, candles, tickers and recent trades: the newest
- * ones only, so that a start does not read the whole log (docs/engine-spot.md, "What a restart keeps").
+ * Spot commands replayed at start for the views that have nothing stored yet: the newest ones only, so that a start
+ * does not read the whole log (docs/engine-spot.md, "What a restart keeps").
  */
 export const HISTORY_WINDOW = 100_000;
 
@@ -31,11 +33,13 @@ export class SpotExchange {
   /** Market formats by symbol, of engine `formatsOf` (a rebuilt engine starts over), until a market command is accepted. */
   private readonly formats = new Map<string, MarketFormat>();
   private formatsOf: SpotEngine | undefined;
+  private historyFlush: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly context: ServerContext,
     readonly wallet: WalletService,
     markets: MarketsService,
+    private readonly historyStore: OrderHistoryStorage = new OrderHistoryStore(context.db, context.dialect),
   ) {
     this.access = wallet.spot();
     this.feed = new MarketFeed({ context, engine: () => this.engine, wallet, markets });
@@ -51,26 +55,47 @@ export class SpotExchange {
   }
 
   /**
-   * Rebuilds the history and the market data from the last HISTORY_WINDOW commands of the durable log (the
-   * ledger is open: the wallet bootstraps first) — every market is known from its addMarket command, the open
-   * orders placed earlier from the engine — then lists every market with its ticker in the market lists.
+   * Rebuilds the views (the ledger is open: the wallet bootstraps first). Every market is opened from its addMarket
+   * command; the market data is restored from its tables and the order history reads its checkpoint; then the log
+   * is replayed from the older of the two checkpoints, each view taking the commands after its own. A view with
+   * nothing stored takes the last `window` commands of the log, and the order history then also the engine's open
+   * orders placed before them. Then lists every market with its ticker in the market lists and starts writing the
+   * history's changes.
    */
   async load(window = HISTORY_WINDOW): Promise<void> {
-    const from = Math.max(0, this.engine.lastSeq - window);
+    const windowFrom = Math.max(0, this.engine.lastSeq - window);
+    for await (const applied of this.access.marketsAdded(this.engine.lastSeq)) {
+      this.history.apply(applied);
+      this.feed.record(applied, false);
+    }
+    const stored = await this.historyStore.checkpoint();
+    if (stored > 0) this.history.persist(this.historyStore, stored);
+    const historyFrom = stored > 0 ? stored : windowFrom;
+    const from = Math.min(historyFrom, (await this.feed.restore()) || windowFrom);
     // the last prices as the replayed commands leave them (unknown before a market's first trade in the window)
     const lastPrices = new Map<string, bigint>();
-    const replay = (applied: AppliedSpotCommand) => {
+    for await (const applied of this.access.log(from)) {
       const { command, result } = applied;
-      this.history.apply(applied, this.stopRising(command, (symbol) => lastPrices.get(symbol) ?? null));
+      if (command.kind === 'addMarket') continue;
+      if (result.seq > historyFrom) this.history.apply(applied, result.stopRising ?? this.stopRising(command, (symbol) => lastPrices.get(symbol) ?? null));
       for (const trade of result.trades) lastPrices.set(trade.symbol, trade.price);
       this.feed.record(applied, false);
-    };
-    for await (const applied of this.access.marketsAdded(from)) replay(applied);
-    for await (const applied of this.access.log(from)) replay(applied);
-    const formats = new Map<string, MarketFormat>();
-    const formatOf = (symbol: string) => formats.get(symbol) ?? formats.set(symbol, this.market(symbol)).get(symbol)!;
-    this.history.addEarlier(this.engine.openOrders(), formatOf);
+    }
+    if (stored === 0) {
+      const formats = new Map<string, MarketFormat>();
+      const formatOf = (symbol: string) => formats.get(symbol) ?? formats.set(symbol, this.market(symbol)).get(symbol)!;
+      this.history.addEarlier(this.engine.openOrders(), formatOf);
+      this.history.persist(this.historyStore, 0);
+    }
     await this.feed.listAll();
+    this.historyFlush = setInterval(() => void this.flushHistory(), FLUSH_INTERVAL_MS);
+    this.historyFlush.unref?.();
+  }
+
+  /** The order history with a member's stored orders read (call before reading a member's orders). */
+  async historyOf(memberId: string): Promise<OrderHistory> {
+    await this.history.ensureUser(memberId);
+    return this.history;
   }
 
   /** The USDT price of a currency from its CODE/USDT market's last trade (what balances are valued at), or undefined. */
@@ -78,8 +103,20 @@ export class SpotExchange {
     return this.feed.lastPrice(`${currency}/USDT`);
   }
 
-  close(): void {
-    this.feed.stop();
+  /** Stops the timers and writes the views' last changes. */
+  async close(): Promise<void> {
+    clearInterval(this.historyFlush);
+    await this.feed.close();
+    await this.flushHistory();
+  }
+
+  /** Writes the order history's changes; a failure is logged (the next flush writes them). */
+  private async flushHistory(): Promise<void> {
+    try {
+      await this.history.flush();
+    } catch (error) {
+      this.context.log.error('spot order history write failed', { error: String(error) });
+    }
   }
 
   market(symbol: string): MarketFormat {
@@ -112,7 +149,7 @@ export class SpotExchange {
     if (result.ok && !result.duplicate) {
       if (command.kind !== 'placeOrder' && command.kind !== 'cancelOrder') this.formats.clear();
       // placing a stop trades nothing: the engine's last price is still the one the stop was placed against
-      this.history.apply({ command, result }, this.stopRising(command, (symbol) => this.engine.lastPrice(symbol)));
+      this.history.apply({ command, result });
       this.feed.record({ command, result }, true);
       this.publish(command, result);
       if (command.kind === 'addMarket') await this.feed.list(command.market.symbol);
@@ -120,12 +157,13 @@ export class SpotExchange {
     return result;
   }
 
-  /** The book's rule for a new stop-limit's direction: rising when its trigger is at or above the last price. */
+  /**
+   * A logged stop-limit's direction when its result does not carry it (logs written before results did): the
+   * book's rule against the last price the replay has seen.
+   */
   private stopRising(command: SpotCommand, lastPrice: (symbol: string) => bigint | null): boolean | null {
     if (command.kind !== 'placeOrder' || command.type !== 'stopLimit' || command.trigger === undefined) return null;
-    const last = lastPrice(command.symbol);
-    if (last === null) return command.side === 'buy';
-    return parseDecimal(command.trigger, this.market(command.symbol).config.priceScale) >= last;
+    return stopRises(parseDecimal(command.trigger, this.market(command.symbol).config.priceScale), lastPrice(command.symbol), command.side === 'buy');
   }
 
   private publish(command: SpotCommand, result: SpotAccepted): void {

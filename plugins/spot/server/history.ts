@@ -1,4 +1,4 @@
-import type { AppliedSpotCommand, OrderStatus, SpotOrder, SpotTrade, TimeInForce } from '../../../core/engine';
+import type { AppliedSpotCommand, OrderStatus, OrderUpdate, SpotOrder, SpotTrade, TimeInForce } from '../../../core/engine';
 import type { OrderKindName, OrderSide } from '../shared/types';
 
 /** One order as the history keeps it: what was asked (decimal strings of the command) and what happened. */
@@ -36,10 +36,12 @@ export interface OrderRecord {
   reason: string | null;
   createdAt: number;
   updatedAt: number;
+  /** The spot command seq that last changed the record (a stored row already holds what came up to it). */
+  seq: number;
 }
 
 /** What an order's record starts from. */
-type OrderFields = Omit<OrderRecord, 'final' | 'filledQty' | 'filledQuote' | 'fee' | 'released' | 'reason' | 'updatedAt'>;
+type OrderFields = Omit<OrderRecord, 'final' | 'filledQty' | 'filledQuote' | 'fee' | 'released' | 'reason' | 'updatedAt' | 'seq'>;
 
 /** One fill of one order. */
 export interface FillRecord {
@@ -48,25 +50,102 @@ export interface FillRecord {
   maker: boolean;
 }
 
+/** An order's record with its fills, as stored. */
+export interface StoredOrder {
+  record: OrderRecord;
+  fills: FillRecord[];
+}
+
+/** Where the order history keeps its rows (OrderHistoryStore). */
+export interface OrderHistoryStorage {
+  /** Writes the orders' current rows and, when given, the seq up to which every row is complete, in one transaction. */
+  write(orders: readonly StoredOrder[], checkpoint?: number): Promise<void>;
+  /** The seq the stored rows are complete up to (0: none written yet). */
+  checkpoint(): Promise<number>;
+  /** A member's stored orders, oldest first. */
+  ordersOf(userId: string): Promise<StoredOrder[]>;
+}
+
 /** Decimal text of a market's minor units (MarketFormat). */
 export interface OrderFormat {
   price(minor: bigint): string;
   qty(minor: bigint): string;
 }
 
+/** A fill or a finish of an order whose member's stored orders are not read yet: applied once they are. */
+type PendingChange =
+  | { kind: 'fill'; seq: number; trade: SpotTrade; orderId: number; userId: string; maker: boolean }
+  | { kind: 'finish'; seq: number; update: OrderUpdate; at: number };
+
+/** Rows written per transaction when the history is flushed. */
+const ROWS_PER_WRITE = 2000;
+
 /**
- * Spot orders and fills, projected from the spot command log: at start from the last commands of the durable log
- * (SpotExchange.load) and the engine's open orders, then extended with each accepted command once it is
+ * Spot orders and fills, projected from the spot command log and extended with each accepted command once it is
  * committed. Finished orders live only here (the engine keeps open ones).
+ *
+ * With a store (`persist`), every changed order is written back in batches (`flush`) together with the seq up to
+ * which the rows are complete (the checkpoint); a start replays the log from that checkpoint only, and a member's
+ * stored orders are read the first time they are needed (`ensureUser`). A change to an order whose member is not
+ * read yet waits in `pending` and is applied after the stored row, unless the row already holds it (its seq).
+ * Without a store (or before the first checkpoint) the history is what the replay and the engine's open orders give.
  */
 export class OrderHistory {
   private readonly orders = new Map<number, OrderRecord>();
   private readonly byUser = new Map<string, OrderRecord[]>();
   private readonly fillsOf = new Map<number, FillRecord[]>();
   private readonly symbols: string[] = [];
+  private store: OrderHistoryStorage | undefined;
+  /** True while every member's orders are in memory (no store, or nothing stored before this start). */
+  private allLoaded = true;
+  private readonly loaded = new Set<string>();
+  private readonly loading = new Map<string, Promise<void>>();
+  private readonly pending = new Map<string, PendingChange[]>();
+  /** Orders changed since they were last written. */
+  private readonly dirty = new Set<number>();
+  private lastSeq = 0;
+  private writtenSeq = 0;
+  private flushing: Promise<void> | undefined;
 
-  /** `rising`: the direction of a stop-limit this command placed (see OrderRecord.rising). */
+  /**
+   * Writes changes to `store` from now on. `checkpoint`: the seq its rows are complete up to (0: none stored yet,
+   * so every member's history is what this start rebuilds in memory, and all of it is written).
+   */
+  persist(store: OrderHistoryStorage, checkpoint: number): void {
+    this.store = store;
+    this.allLoaded = checkpoint === 0;
+    this.writtenSeq = checkpoint;
+    this.lastSeq = Math.max(this.lastSeq, checkpoint);
+    if (checkpoint === 0) for (const id of this.orders.keys()) this.dirty.add(id);
+  }
+
+  /** Reads a member's stored orders once (a no-op while every member's orders are in memory). */
+  async ensureUser(userId: string): Promise<void> {
+    if (this.allLoaded || this.loaded.has(userId)) return;
+    let loading = this.loading.get(userId);
+    if (!loading) {
+      loading = this.load(userId).finally(() => this.loading.delete(userId));
+      this.loading.set(userId, loading);
+    }
+    await loading;
+  }
+
+  /**
+   * Writes every order changed since the last flush and the seq the rows are then complete up to. A failed write
+   * leaves its orders to be written by the next flush.
+   */
+  flush(): Promise<void> {
+    this.flushing ??= this.write().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  /**
+   * `rising`: the direction of a stop-limit this command placed, for a logged result without it (see
+   * OrderRecord.rising; the engine's results carry it as `stopRising`).
+   */
   apply({ command, result }: AppliedSpotCommand, rising: boolean | null = null): void {
+    const seq = result.seq;
+    if (seq > this.lastSeq) this.lastSeq = seq;
     if (command.kind === 'addMarket') this.symbols.push(command.market.symbol);
     if (command.kind === 'placeOrder' && result.orderId !== undefined) {
       const type: OrderKindName = command.type === 'stopLimit' ? 'stop' : command.type;
@@ -81,7 +160,7 @@ export class OrderHistory {
         qty: command.qty ?? null,
         quote: command.quote ?? null,
         trigger: command.trigger ?? null,
-        rising: type === 'stop' ? rising : null,
+        rising: type === 'stop' ? (result.stopRising ?? rising) : null,
         takeProfit: command.takeProfit ?? null,
         stopLoss: command.stopLoss ?? null,
         tif: command.tif ?? null,
@@ -91,22 +170,10 @@ export class OrderHistory {
       });
     }
     for (const trade of result.trades) {
-      this.fill(trade, trade.makerOrderId, trade.makerUserId, true);
-      this.fill(trade, trade.takerOrderId, trade.takerUserId, false);
+      this.fill(seq, trade, trade.makerOrderId, trade.makerUserId, true);
+      this.fill(seq, trade, trade.takerOrderId, trade.takerUserId, false);
     }
-    for (const update of result.orders) {
-      const record = this.orders.get(update.orderId) ?? this.exitLeg(update.orderId, update.userId, command.at);
-      if (!record) continue;
-      Object.assign(record, {
-        status: update.status,
-        final: true,
-        filledQty: update.filledQty,
-        filledQuote: update.filledQuote,
-        released: update.released,
-        reason: update.reason ?? null,
-        updatedAt: command.at,
-      });
-    }
+    for (const update of result.orders) this.finish(seq, update, command.at);
   }
 
   /**
@@ -178,6 +245,8 @@ export class OrderHistory {
 
   private add(fields: OrderFields): OrderRecord {
     const record = this.record(fields);
+    record.seq = this.lastSeq;
+    this.dirty.add(record.id);
     this.orders.set(record.id, record);
     const list = this.byUser.get(record.userId) ?? [];
     list.push(record);
@@ -212,20 +281,109 @@ export class OrderHistory {
       reason: null,
       createdAt: f.createdAt,
       updatedAt: f.createdAt,
+      seq: 0,
     };
   }
 
-  private fill(trade: SpotTrade, orderId: number, userId: string, maker: boolean): void {
-    const record = this.orders.get(orderId) ?? this.exitLeg(orderId, userId, trade.at);
+  private fill(seq: number, trade: SpotTrade, orderId: number, userId: string, maker: boolean): void {
+    let record = this.orders.get(orderId);
+    if (!record && this.waits(userId)) {
+      this.pending.get(userId)!.push({ kind: 'fill', seq, trade, orderId, userId, maker });
+      return;
+    }
+    record ??= this.exitLeg(orderId, userId, trade.at);
     const fills = this.fillsOf.get(orderId) ?? [];
     fills.push({ trade, orderId, maker });
     this.fillsOf.set(orderId, fills);
     if (!record) return;
+    this.changed(record, seq);
     record.fee += maker ? trade.makerFee : trade.takerFee;
     record.updatedAt = trade.at;
     if (record.final) return;
     record.filledQty += trade.qty;
     record.filledQuote += trade.quote;
+  }
+
+  private finish(seq: number, update: OrderUpdate, at: number): void {
+    let record = this.orders.get(update.orderId);
+    if (!record && this.waits(update.userId)) {
+      this.pending.get(update.userId)!.push({ kind: 'finish', seq, update, at });
+      return;
+    }
+    record ??= this.exitLeg(update.orderId, update.userId, at);
+    if (!record) return;
+    this.changed(record, seq);
+    record.status = update.status;
+    record.final = true;
+    record.filledQty = update.filledQty;
+    record.filledQuote = update.filledQuote;
+    record.released = update.released;
+    record.reason = update.reason ?? null;
+    record.updatedAt = at;
+  }
+
+  private changed(record: OrderRecord, seq: number): void {
+    record.seq = seq;
+    this.dirty.add(record.id);
+  }
+
+  /** True when a change of the member's orders must wait until their stored orders are read (and queues it). */
+  private waits(userId: string): boolean {
+    if (this.allLoaded || this.loaded.has(userId)) return false;
+    if (!this.pending.has(userId)) this.pending.set(userId, []);
+    return true;
+  }
+
+  /** Adds a member's stored orders (those not already here) before the ones in memory, then their waiting changes. */
+  private async load(userId: string): Promise<void> {
+    const stored = await this.store!.ordersOf(userId);
+    if (this.loaded.has(userId)) return;
+    const earlier: OrderRecord[] = [];
+    /** The seq each stored row holds the changes up to. */
+    const storedSeqs = new Map<number, number>();
+    for (const { record, fills } of stored) {
+      if (this.orders.has(record.id)) continue;
+      storedSeqs.set(record.id, record.seq);
+      this.orders.set(record.id, record);
+      if (fills.length > 0) this.fillsOf.set(record.id, fills);
+      earlier.push(record);
+    }
+    this.byUser.set(userId, earlier.concat(this.byUser.get(userId) ?? []));
+    this.loaded.add(userId);
+    const changes = this.pending.get(userId) ?? [];
+    this.pending.delete(userId);
+    for (const change of changes) {
+      const id = change.kind === 'fill' ? change.orderId : change.update.orderId;
+      if (change.seq <= (storedSeqs.get(id) ?? 0)) continue;
+      if (change.kind === 'fill') this.fill(change.seq, change.trade, change.orderId, change.userId, change.maker);
+      else this.finish(change.seq, change.update, change.at);
+    }
+  }
+
+  private async write(): Promise<void> {
+    const store = this.store;
+    if (!store) return;
+    // changes waiting for a member's stored orders belong in the rows written now
+    for (const userId of [...this.pending.keys()]) await this.ensureUser(userId);
+    const through = this.lastSeq;
+    if (this.dirty.size === 0 && through === this.writtenSeq) return;
+    const ids = [...this.dirty];
+    this.dirty.clear();
+    try {
+      for (let start = 0; start < ids.length || start === 0; start += ROWS_PER_WRITE) {
+        const rows: StoredOrder[] = [];
+        for (const id of ids.slice(start, start + ROWS_PER_WRITE)) {
+          const record = this.orders.get(id);
+          if (record) rows.push({ record, fills: this.fills(id) });
+        }
+        const last = start + ROWS_PER_WRITE >= ids.length;
+        await store.write(rows, last ? through : undefined);
+      }
+      this.writtenSeq = through;
+    } catch (error) {
+      for (const id of ids) this.dirty.add(id);
+      throw error;
+    }
   }
 
   /** A take-profit (parent id + 1) or stop-loss (parent id + 2) leg, first seen when it trades or finishes. */

@@ -1,3 +1,4 @@
+import { MARKET_DATA_MIGRATIONS } from '../../../core/engine/persistence';
 import { defineServerPlugin, type ServerContext, type ServerPlugin } from '../../../core/server';
 import { MARKETS_SERVICE, type MarketsService } from '../../markets/shared/service';
 import { WALLET_SERVICE, type WalletService } from '../../wallet/shared/service';
@@ -7,6 +8,7 @@ import { registerConsoleRoutes } from './console-routes';
 import { demoMakerEnabled, startDemoMaker, type DemoMakerSettings } from './demo-maker';
 import { seedDemoMarkets } from './demo-markets';
 import { SpotExchange } from './exchange';
+import { ORDER_HISTORY_MIGRATIONS } from './history-schema';
 import { registerMarketRoutes } from './market-routes';
 import { registerMemberRoutes } from './member-routes';
 
@@ -16,6 +18,7 @@ export function createSpotServer(options: { demoMaker?: DemoMakerSettings } = {}
   const demoMakerStops: Array<() => Promise<void>> = [];
   return defineServerPlugin({
     id: 'spot',
+    migrations: [...ORDER_HISTORY_MIGRATIONS, ...MARKET_DATA_MIGRATIONS],
     register(registrar) {
       const { context } = registrar;
       const wallet = context.use<WalletService>(WALLET_SERVICE);
@@ -37,7 +40,7 @@ export function createSpotServer(options: { demoMaker?: DemoMakerSettings } = {}
     },
     async close() {
       for (const stop of demoMakerStops.splice(0)) await stop();
-      for (const exchange of running.values()) exchange.close();
+      for (const exchange of running.values()) await exchange.close();
       running.clear();
     },
   });

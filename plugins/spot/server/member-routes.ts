@@ -62,9 +62,10 @@ const FILTER_PROPERTIES = {
 export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotExchange): void {
   const view = (record: OrderRecord): SpotOrderView => orderView(record, exchange.market(record.symbol), exchange.engine.order(record.id));
   /** The member's orders matching the filter, newest first, with their live state. */
-  const matching = (memberId: string, filter: OrderFilter): SpotOrderView[] => {
+  const matching = async (memberId: string, filter: OrderFilter): Promise<SpotOrderView[]> => {
     const symbol = filter.symbol && symbolOfPath(filter.symbol);
-    return exchange.history
+    const history = await exchange.historyOf(memberId);
+    return history
       .ordersOf(memberId)
       .filter((record) => {
         if (symbol && record.symbol !== symbol) return false;
@@ -114,7 +115,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: ['integer', 'string'], pattern: '^[0-9]{1,15}$', minimum: 1 } } } },
     async handler(request) {
       const memberId = request.principal!.id;
-      const record = exchange.history.order(Number(request.body.id));
+      const record = (await exchange.historyOf(memberId)).order(Number(request.body.id));
       if (!record || record.userId !== memberId) throw new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
       if (record.final) throw new ApiError(ERROR_CODES.badRequest, 'spot:errOrderFinished', { field: 'id' });
       await exchange.apply({ kind: 'cancelOrder', userId: memberId, symbol: record.symbol, orderId: record.id });
@@ -127,9 +128,10 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     path: SPOT_PATHS.openOrders,
     auth: 'user',
     schema: { params: { type: 'object', required: ['x'], properties: { x: SYMBOL_SEGMENT } } },
-    handler(request) {
+    async handler(request) {
       const symbol = symbolOfPath(request.params.x);
       exchange.market(symbol);
+      await exchange.historyOf(request.principal!.id);
       return exchange.engine
         .openOrders(request.principal!.id)
         .filter((order) => order.symbol === symbol)
@@ -156,10 +158,10 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
         },
       },
     },
-    handler(request) {
+    async handler(request) {
       const { a, b, c } = request.params;
       const filter: OrderFilter = { ...(a !== 'all' ? { symbol: a } : {}), ...(b !== 'all' ? { status: b as OrderFilter['status'] } : {}) };
-      return pageFrom(matching(request.principal!.id, filter), HISTORY_PAGE_SIZE, Number(c));
+      return pageFrom(await matching(request.principal!.id, filter), HISTORY_PAGE_SIZE, Number(c));
     },
   });
 
@@ -168,8 +170,8 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     path: SPOT_PATHS.fills,
     auth: 'user',
     schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } },
-    handler(request) {
-      const record = exchange.history.order(Number(request.params.id));
+    async handler(request) {
+      const record = (await exchange.historyOf(request.principal!.id)).order(Number(request.params.id));
       if (!record || record.userId !== request.principal!.id) throw new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
       const market = exchange.market(record.symbol);
       return exchange.history.fills(record.id).map((fill) => fillView(fill, market));
@@ -181,9 +183,9 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     path: SPOT_PATHS.search,
     auth: 'user',
     schema: { body: { type: 'object', additionalProperties: false, properties: FILTER_PROPERTIES } },
-    handler(request) {
+    async handler(request) {
       const filter = request.body;
-      return pageFrom(matching(request.principal!.id, filter), filter.size, filter.current);
+      return pageFrom(await matching(request.principal!.id, filter), filter.size, filter.current);
     },
   });
 
@@ -194,9 +196,9 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     schema: {
       body: { type: 'object', required: ['format'], additionalProperties: false, properties: { ...FILTER_PROPERTIES, format: { type: 'string', enum: ['csv', 'xlsx'] } } },
     },
-    handler(request) {
+    async handler(request) {
       const t = (key: string) => request.t(`spot:${key}`);
-      const orders = matching(request.principal!.id, request.body).slice(0, EXPORT_MAX_ROWS);
+      const orders = (await matching(request.principal!.id, request.body)).slice(0, EXPORT_MAX_ROWS);
       const columns = ['createTime', 'symbol', 'side', 'type', 'price', 'num', 'filledNum', 'filledMoney', 'avgPrice', 'fee', 'status'] as const;
       const table = {
         header: columns.map((column) => t(`col_${column}`)),

@@ -102,6 +102,7 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
     weight: 1,
     async handler({ params, memberId }) {
       const symbol = symbols.resolve(params.required('symbol'));
+      await exchange.historyOf(memberId);
       const record = findOrder(memberId, symbol, params);
       if (!record || record.final) throw new BinanceFailure(SPOT_ERRORS.unknownOrderOnCancel());
       const at = now();
@@ -127,7 +128,8 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
     path: '/api/v3/order',
     permission: 'read',
     weight: 4,
-    handler({ params, memberId }) {
+    async handler({ params, memberId }) {
+      await exchange.historyOf(memberId);
       const record = findOrder(memberId, symbols.resolve(params.required('symbol')), params);
       if (!record) throw new BinanceFailure(SPOT_ERRORS.noSuchOrder());
       return shown(record);
@@ -139,9 +141,10 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
     path: '/api/v3/openOrders',
     permission: 'read',
     weight: (params) => (params.has('symbol') ? 6 : 80),
-    handler({ params, memberId }) {
+    async handler({ params, memberId }) {
       const name = params.optional('symbol');
       const symbol = name === undefined ? undefined : symbols.resolve(name);
+      await exchange.historyOf(memberId);
       return exchange.engine
         .openOrders(memberId)
         .filter((order) => symbol === undefined || order.symbol === symbol)
@@ -157,11 +160,12 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
     path: '/api/v3/allOrders',
     permission: 'read',
     weight: 20,
-    handler({ params, memberId }) {
+    async handler({ params, memberId }) {
       const symbol = symbols.resolve(params.required('symbol'));
       const fromId = params.integer('orderId', { min: 1 });
       const limit = params.integer('limit', { min: 1, max: 1000 }) ?? 500;
       const inWindow = timeWindow(params);
+      await exchange.historyOf(memberId);
       return ordersOf(memberId, symbol)
         .filter((record) => (fromId === undefined || record.id >= fromId) && inWindow(record.createdAt))
         .slice(0, limit)
@@ -174,7 +178,7 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
     path: '/api/v3/myTrades',
     permission: 'read',
     weight: 20,
-    handler({ params, memberId }) {
+    async handler({ params, memberId }) {
       const symbol = symbols.resolve(params.required('symbol'));
       const market = exchange.market(symbol);
       const orderId = params.integer('orderId', { min: 1 });
@@ -182,6 +186,7 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
       const limit = params.integer('limit', { min: 1, max: 1000 }) ?? 500;
       if (fromId !== undefined && (params.has('startTime') || params.has('endTime'))) throw new BinanceFailure(SPOT_ERRORS.combination());
       const inWindow = timeWindow(params);
+      await exchange.historyOf(memberId);
       return ordersOf(memberId, symbol)
         .filter((record) => orderId === undefined || record.id === orderId)
         .flatMap((record) => exchange.history.fills(record.id))

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../../core/plugin-api';
+import { decodeJson, encodeJson, insertRows, type TableShape } from '../../../core/engine/persistence';
+import type { OrderHistoryStorage, StoredOrder } from './history';
+
+const ORDER_TABLE: TableShape = {
+  name: 'spot_order_history',
+  columns: ['order_id', 'user_id', 'seq', 'body'],
+  pgTypes: ['bigint', 'varchar', 'bigint', 'text'],
+  suffix: ' on conflict ("order_id") do update set "seq" = excluded."seq", "body" = excluded."body"',
+};
+
+const CHECKPOINT_TABLE: TableShape = {
+  name: 'spot_view_checkpoint',
+  columns: ['view', 'seq'],
+  pgTypes: ['varchar', 'bigint'],
+  suffix: ' on conflict ("view") do update set "seq" = excluded."seq"',
+};
+
+const VIEW = 'orders';
+
+/** The order history's rows (ORDER_HISTORY_MIGRATIONS): written in batches, read one member at a time. */
+export class OrderHistoryStore implements OrderHistoryStorage {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async write(orders: readonly StoredOrder[], checkpoint?: number): Promise<void> {
+    const rows: unknown[] = [];
+    for (const { record, fills } of orders) rows.push(record.id, record.userId, record.seq, encodeJson({ record, fills }));
+    await this.db.transaction().execute(async (trx) => {
+      await insertRows(trx, this.dialect, ORDER_TABLE, rows);
+      if (checkpoint !== undefined) await insertRows(trx, this.dialect, CHECKPOINT_TABLE, [VIEW, checkpoint]);
+    });
+  }
+
+  async checkpoint(): Promise<number> {
+    const row = await this.db.selectFrom('spot_view_checkpoint').select('seq').where('view', '=', VIEW).executeTakeFirst();
+    return row ? Number(row.seq) : 0;
+  }
+
+  async ordersOf(userId: string): Promise<StoredOrder[]> {
+    const rows = await this.db.selectFrom('spot_order_history').select('body').where('user_id', '=', userId).orderBy('order_id').execute();
+    return rows.map((row) => decodeJson<StoredOrder>(String(row.body)));
+  }
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { AppliedSpotCommand, SpotCommand, SpotEngine } from '../../../core/engine';
+import { decodeJson, encodeJson } from '../../../core/engine/persistence';
+import { AT, newSpot, order } from '../../../core/engine/spot/test-support';
+import { OrderHistory, type OrderHistoryStorage, type StoredOrder } from './history';
+
+/** Rows kept as a database would: copies, not the history's own objects. */
+class MemoryStore implements OrderHistoryStorage {
+  readonly rows = new Map<number, string>();
+  stored = 0;
+  failing = false;
+
+  async write(orders: readonly StoredOrder[], checkpoint?: number): Promise<void> {
+    if (this.failing) throw new Error('disk full');
+    for (const stored of orders) this.rows.set(stored.record.id, encodeJson(stored));
+    if (checkpoint !== undefined) this.stored = checkpoint;
+  }
+
+  async checkpoint(): Promise<number> {
+    return this.stored;
+  }
+
+  async ordersOf(userId: string): Promise<StoredOrder[]> {
+    return [...this.rows.values()]
+      .map((text) => decodeJson<StoredOrder>(text))
+      .filter((row) => row.record.userId === userId)
+      .sort((a, b) => a.record.id - b.record.id);
+  }
+}
+
+/** A spot command without its id and time, which the log below gives. */
+type CommandFields = SpotCommand extends infer C ? (C extends unknown ? Omit<C, 'id' | 'at'> : never) : never;
+
+/** A spot engine whose accepted commands are kept as the log a history replays. */
+function exchange() {
+  const spot: SpotEngine = newSpot({ buyer: { USDT: '100000' }, seller: { BTC: '10' } });
+  const log: AppliedSpotCommand[] = [];
+  let n = 0;
+  const run = (command: CommandFields): number => {
+    const full = { ...command, id: `h${++n}`, at: AT + n * 1000 } as SpotCommand;
+    const result = spot.apply(full);
+    if (!result.ok) throw new Error(`${full.id} refused: ${result.reason}`);
+    log.push({ command: full, result });
+    return result.orderId ?? 0;
+  };
+  const place = (userId: string, fields: Parameters<typeof order>[1]) => {
+    const { id: _id, at: _at, ...command } = order(userId, fields);
+    return run(command);
+  };
+  return { spot, log, run, place };
+}
+
+/** A history fed `log` after `from` (the start's replay). */
+function replayed(store: MemoryStore, log: readonly AppliedSpotCommand[], from: number): OrderHistory {
+  const history = new OrderHistory();
+  history.persist(store, from);
+  for (const applied of log) if (applied.result.seq > from) history.apply(applied);
+  return history;
+}
+
+describe('OrderHistory with a store', () => {
+  it('writes every changed order with the checkpoint; a start from it shows the same orders and fills', async () => {
+    const { log, run, place } = exchange();
+    const live = new OrderHistory();
+    const store = new MemoryStore();
+    live.persist(store, 0);
+    const bid = place('buyer', { side: 'buy', price: '100', qty: '2', clientOrderId: 'b1', tif: 'GTC' });
+    place('seller', { side: 'sell', price: '100', qty: '0.5' });
+    const other = place('buyer', { side: 'buy', price: '90', qty: '1' });
+    run({ kind: 'cancelOrder', userId: 'buyer', symbol: 'BTCUSDT', orderId: other });
+    for (const applied of log) live.apply(applied);
+    await live.flush();
+    expect(store.stored).toBe(log.at(-1)!.result.seq);
+    expect(store.rows.size).toBe(3);
+
+    const restarted = replayed(store, log, store.stored);
+    expect(restarted.order(bid)).toBeUndefined();
+    await restarted.ensureUser('buyer');
+    await restarted.ensureUser('seller');
+    for (const userId of ['buyer', 'seller']) expect(restarted.ordersOf(userId)).toEqual(live.ordersOf(userId));
+    expect(restarted.fills(bid)).toEqual(live.fills(bid));
+    expect(restarted.order(bid)).toMatchObject({ clientOrderId: 'b1', tif: 'GTC', filledQty: 500000n, status: 'open' });
+    expect(restarted.order(other)).toMatchObject({ status: 'cancelled', final: true });
+  });
+
+  it('applies a change to a stored order once its member is read, and writes it with the next flush', async () => {
+    const { log, place } = exchange();
+    const live = new OrderHistory();
+    const store = new MemoryStore();
+    live.persist(store, 0);
+    const bid = place('buyer', { side: 'buy', price: '100', qty: '1' });
+    for (const applied of log) live.apply(applied);
+    await live.flush();
+    const checkpoint = store.stored;
+
+    // after the checkpoint the seller fills the bid: the buyer's history is not read yet
+    place('seller', { side: 'sell', price: '100', qty: '1' });
+    live.apply(log.at(-1)!);
+    const restarted = replayed(store, log, checkpoint);
+    expect(restarted.order(bid)).toBeUndefined();
+    await restarted.flush();
+    // the flush read the buyer to write the filled bid
+    expect(decodeJson<StoredOrder>(store.rows.get(bid)!).record).toMatchObject({ status: 'filled', final: true, filledQty: 1000000n });
+    expect(restarted.order(bid)).toEqual(live.order(bid));
+    expect(restarted.fills(bid)).toEqual(live.fills(bid));
+  });
+
+  it('does not apply twice a change its stored row already holds', async () => {
+    const { log, place } = exchange();
+    const store = new MemoryStore();
+    const bid = place('buyer', { side: 'buy', price: '100', qty: '1' });
+    const first = new OrderHistory();
+    first.persist(store, 0);
+    first.apply(log[0]!);
+    await first.flush();
+    const checkpoint = store.stored;
+    // the fill reached the bid's row, but not the checkpoint (a flush stopped between its writes)
+    place('seller', { side: 'sell', price: '100', qty: '0.4' });
+    first.apply(log.at(-1)!);
+    await store.write([{ record: first.order(bid)!, fills: first.fills(bid) }]);
+    expect(store.stored).toBe(checkpoint);
+
+    const restarted = replayed(store, log, checkpoint);
+    await restarted.ensureUser('buyer');
+    expect(restarted.order(bid)).toMatchObject({ filledQty: 400000n, status: 'open' });
+    expect(restarted.fills(bid)).toHaveLength(1);
+  });
+
+  it('keeps the orders of a failed write for the next flush', async () => {
+    const { log, place } = exchange();
+    const history = new OrderHistory();
+    const store = new MemoryStore();
+    history.persist(store, 0);
+    place('buyer', { side: 'buy', price: '100', qty: '1' });
+    history.apply(log[0]!);
+    store.failing = true;
+    await expect(history.flush()).rejects.toThrow('disk full');
+    expect(store.rows.size).toBe(0);
+    expect(store.stored).toBe(0);
+    store.failing = false;
+    await history.flush();
+    expect(store.rows.size).toBe(1);
+    expect(store.stored).toBe(log[0]!.result.seq);
+  });
+
+  it("lists a member's new orders before their stored ones", async () => {
+    const { log, place } = exchange();
+    const store = new MemoryStore();
+    const live = new OrderHistory();
+    live.persist(store, 0);
+    const old = place('buyer', { side: 'buy', price: '100', qty: '1' });
+    live.apply(log[0]!);
+    await live.flush();
+    const restarted = replayed(store, log, store.stored);
+    const recent = place('buyer', { side: 'buy', price: '99', qty: '1' });
+    restarted.apply(log.at(-1)!);
+    await restarted.ensureUser('buyer');
+    expect(restarted.ordersOf('buyer').map((o) => o.id)).toEqual([recent, old]);
+  });
+});
