@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoot } from '../../../../core/web';
 import { KLINE_PERIODS, type CandleView } from '../../shared/types';
+import { candleScale } from '../chart-scale';
 import type { ExchangeStore } from '../exchange-store';
 import { formatFixed } from '../format';
 
@@ -74,6 +75,7 @@ export const PriceChart = observer(function PriceChart({ store }: { store: Excha
           wickUpColor: current.up,
           wickDownColor: current.down,
           borderVisible: false,
+          autoscaleInfoProvider: (original: () => ReturnType<typeof candleScale>) => candleScale(original()),
         });
         const volume: Series<'Histogram'> = chart.addSeries(charts.HistogramSeries, {
           priceScaleId: 'volume',
@@ -93,6 +95,12 @@ export const PriceChart = observer(function PriceChart({ store }: { store: Excha
           }
         };
         stops.push(
+          // the price axis and labels in the market's price decimals (the library's default is two)
+          reaction(
+            () => store.market?.base_coin_scale ?? 8,
+            (decimals) => candles.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals } }),
+            { fireImmediately: true },
+          ),
           reaction(() => store.candles, fill, { fireImmediately: true }),
           reaction(
             () => store.latest,
