@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNTS, isSystemKey, mayGoNegative, systemAccountKey, type AppliedCommand, type BalanceChange, type LedgerCommand } from '../../core/engine';
-import { LedgerStore, SpotService, SpotStore, SqliteWorkerStore } from '../../core/engine/persistence';
+import { LedgerStore, SpotService, SpotStore, SqliteWorkerStore, type TableShape } from '../../core/engine/persistence';
 import { join } from 'node:path';
 import { SQLITE_FILE_NAME, type Database } from '../../core/server/db/connect';
 import { availableDialects } from './harness';
@@ -195,6 +195,50 @@ describe.each(dialects)('ledger commands through the spot service on %s', (diale
     const reopened = await open();
     expect(reopened.stateHash()).toBe(hash);
     await reopened.close();
+  });
+
+  describe('rows of derived views, written with writeTables', () => {
+    const VIEW_ROWS: TableShape = { name: 'view_rows', columns: ['k', 'v'], pgTypes: ['varchar', 'bigint'], suffix: ' on conflict ("k") do update set "v" = excluded."v"' };
+    const VIEW_MARK: TableShape = { name: 'view_mark', columns: ['k', 'v'], pgTypes: ['varchar', 'bigint'], suffix: ' on conflict ("k") do update set "v" = excluded."v"' };
+    const rowsOf = async (table: string) =>
+      (await database.db.selectFrom(table).select(['k', 'v']).orderBy('k').execute()).map((row) => `${row.k}=${Number(row.v)}`);
+
+    beforeAll(async () => {
+      for (const table of [VIEW_ROWS.name, VIEW_MARK.name]) {
+        await database.db.schema.createTable(table).ifNotExists().addColumn('k', 'varchar(40)', (c) => c.primaryKey()).addColumn('v', 'bigint', (c) => c.notNull()).execute();
+      }
+    });
+
+    const stores: Array<[string, () => Promise<LedgerStore & { close?(): Promise<void> }>]> = [
+      ['the store', async () => new LedgerStore(database.db, dialect)],
+      ...(dialect === 'sqlite' ? [['the writer thread', () => SqliteWorkerStore.start(database.db, join(data.dataDir, SQLITE_FILE_NAME))] as [string, () => Promise<SqliteWorkerStore>]] : []),
+    ];
+    it.each(stores)('%s writes every table in one transaction, and nothing when one insert fails', async (name, start) => {
+      const store = await start();
+      const prefix = name.replace(/\W/g, '');
+      const many = Array.from({ length: 450 }, (_, i) => [`${prefix}-${String(i).padStart(3, '0')}`, i]).flat();
+      await store.writeTables([
+        { table: VIEW_ROWS, rows: many },
+        { table: VIEW_MARK, rows: [prefix, 1] },
+      ]);
+      await store.writeTables([
+        { table: VIEW_ROWS, rows: [`${prefix}-000`, 7] },
+        { table: VIEW_MARK, rows: [prefix, 2] },
+      ]);
+      expect((await rowsOf(VIEW_ROWS.name)).filter((row) => row.startsWith(`${prefix}-`))).toHaveLength(450);
+      expect(await rowsOf(VIEW_ROWS.name)).toContain(`${prefix}-000=7`);
+      // a value the column refuses: the first table's rows of that write are not kept either
+      await expect(
+        store.writeTables([
+          { table: VIEW_ROWS, rows: [`${prefix}-new`, 1, `${prefix}-000`, 8] },
+          { table: VIEW_MARK, rows: [prefix, null] },
+        ]),
+      ).rejects.toThrow();
+      expect(await rowsOf(VIEW_ROWS.name)).not.toContain(`${prefix}-new=1`);
+      expect(await rowsOf(VIEW_ROWS.name)).toContain(`${prefix}-000=7`);
+      expect(await rowsOf(VIEW_MARK.name)).toContain(`${prefix}=2`);
+      await store.close?.();
+    });
   });
 
   it('stores awkward ids and large amounts exactly: command log, bills lines and balances', async () => {

@@ -132,7 +132,7 @@ describe.each(dialects)('market data store on %s', (dialect) => {
     // a checkpoint alone moves on; the other checkpoint names are apart
     await store.write([], 42);
     expect(await store.checkpoint()).toBe(42);
-    expect(await new MarketDataStore(database.db, database.dialect, 'other').checkpoint()).toBe(0);
+    expect(await new MarketDataStore(database.db, database.dialect, { checkpointName: 'other' }).checkpoint()).toBe(0);
 
     const next = trades(1, 3, first[1]!.time + MIN);
     const candles = data.recordTrade(next[0]!);

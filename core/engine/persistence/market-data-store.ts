@@ -3,7 +3,7 @@ import type { Dialect } from '../../plugin-api';
 import { CANDLE_PERIODS, type CandlePeriod } from '../market-data/periods';
 import type { MarketDataState } from '../market-data/market-data';
 import type { Candle, CandleUpdate, MarketTrade } from '../market-data/types';
-import { insertRows, type TableShape } from './store';
+import { transactionWriter, type TableShape, type TableWriter } from './store';
 
 export { MARKET_DATA_MIGRATIONS } from './market-data-schema';
 
@@ -21,6 +21,13 @@ const CANDLE_TABLE: TableShape = {
   columns: ['symbol', 'period', 'time', ...CANDLE_COLUMNS],
   pgTypes: ['varchar', 'varchar', 'bigint', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'integer'],
   suffix: ` on conflict ("symbol", "period", "time") do update set ${CANDLE_COLUMNS.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`,
+};
+
+const CHECKPOINT_TABLE: TableShape = {
+  name: 'market_data_checkpoint',
+  columns: ['name', 'seq'],
+  pgTypes: ['varchar', 'bigint'],
+  suffix: ' on conflict ("name") do update set "seq" = excluded."seq"',
 };
 
 /** One symbol's trades and the candle updates they gave (MarketData.recordTrade), to be written together. */
@@ -62,11 +69,18 @@ export const SPOT_MARKET_DATA_CHECKPOINT = 'spot';
  * checkpoint and the state MarketData is restored from.
  */
 export class MarketDataStore {
+  readonly checkpointName: string;
+  private readonly writeTables: TableWriter;
+
+  /** `write`: how the rows are written (default: a transaction on `db`; the server passes LedgerStore.writeTables). */
   constructor(
     readonly db: Kysely<any>,
     readonly dialect: Dialect,
-    readonly checkpointName = SPOT_MARKET_DATA_CHECKPOINT,
-  ) {}
+    options: { checkpointName?: string; write?: TableWriter } = {},
+  ) {
+    this.checkpointName = options.checkpointName ?? SPOT_MARKET_DATA_CHECKPOINT;
+    this.writeTables = options.write ?? transactionWriter(db, dialect);
+  }
 
   /** Writes the batches and, when given, `throughSeq` as the checkpoint: all of it or nothing. */
   async write(batches: readonly MarketDataBatch[], throughSeq?: number): Promise<void> {
@@ -80,16 +94,11 @@ export class MarketDataStore {
       }
     }
     if (trades.length === 0 && latest.size === 0 && throughSeq === undefined) return;
-    await this.db.transaction().execute(async (trx) => {
-      await insertRows(trx, this.dialect, TRADE_TABLE, trades);
-      await insertRows(trx, this.dialect, CANDLE_TABLE, [...latest.values()].flat());
-      if (throughSeq === undefined) return;
-      await trx
-        .insertInto('market_data_checkpoint')
-        .values({ name: this.checkpointName, seq: throughSeq })
-        .onConflict((conflict) => conflict.column('name').doUpdateSet({ seq: throughSeq }))
-        .execute();
-    });
+    await this.writeTables([
+      { table: TRADE_TABLE, rows: trades },
+      { table: CANDLE_TABLE, rows: [...latest.values()].flat() },
+      { table: CHECKPOINT_TABLE, rows: throughSeq === undefined ? [] : [this.checkpointName, throughSeq] },
+    ]);
   }
 
   /** The command seq the stored market data is complete up to; 0 when nothing was written with one. */

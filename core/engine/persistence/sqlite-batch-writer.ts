@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { BALANCE_TABLE, COMMAND_TABLE, ENTRY_TABLE, SPOT_COMMAND_TABLE, SQLITE_ROWS_PER_STATEMENT, insertHead, sqliteValues, type BatchRows, type TableShape } from './store';
+import { BALANCE_TABLE, COMMAND_TABLE, ENTRY_TABLE, SPOT_COMMAND_TABLE, SQLITE_ROWS_PER_STATEMENT, insertHead, sqliteValues, type BatchRows, type TableRows, type TableShape } from './store';
 
 /**
  * Writes batches straight through better-sqlite3 with statements prepared once: a full multi-row INSERT
@@ -9,6 +9,7 @@ import { BALANCE_TABLE, COMMAND_TABLE, ENTRY_TABLE, SPOT_COMMAND_TABLE, SQLITE_R
 export class SqliteBatchWriter {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private readonly transaction: (parts: readonly BatchRows[]) => void;
+  private readonly tablesTransaction: (writes: readonly TableRows[]) => void;
 
   constructor(private readonly sqlite: BetterSqlite3.Database) {
     this.transaction = sqlite.transaction((parts: readonly BatchRows[]) => {
@@ -18,6 +19,14 @@ export class SqliteBatchWriter {
       // prepared on first use: a database without SPOT_MIGRATIONS never gets here
       this.insert(SPOT_COMMAND_TABLE, concat(parts.map((part) => part.spot ?? [])));
     }).immediate;
+    this.tablesTransaction = sqlite.transaction((writes: readonly TableRows[]) => {
+      for (const { table, rows } of writes) this.insert(table, rows);
+    }).immediate;
+  }
+
+  /** Writes the rows of several tables (LedgerStore.writeTables) in one transaction. */
+  writeTables(writes: readonly TableRows[]): void {
+    this.tablesTransaction(writes);
   }
 
   /** Writes one batch, given whole or in parts, in one transaction. */

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
 import type { AppliedSpotCommand } from '../spot/types';
-import { BatchRowsBuilder, LedgerStore, batchRows, type BatchRows, type BatchSink } from './store';
+import { BatchRowsBuilder, LedgerStore, batchRows, type BatchRows, type BatchSink, type TableRows } from './store';
 
 type Reply = { id: number; error?: string };
 
@@ -15,6 +15,8 @@ export type WriterMessage =
    * reply to `id`. The spot commands go as they are: their JSON bodies are written in this thread.
    */
   | { id: number; batch: number; rows: BatchRows; spot: readonly AppliedSpotCommand[] }
+  /** Write these tables' rows in one transaction of their own; reply to `id`. */
+  | { id: number; tables: readonly TableRows[] }
   | { discard: number }
   | { close: true };
 
@@ -100,9 +102,18 @@ export class SqliteWorkerStore extends LedgerStore {
     // without this store's sink, all the rows go along now (batch 0 has nothing staged)
     const staged = sink instanceof StagedBatch && sink.store === this ? sink : null;
     const rows = staged ? staged.finish(changes) : batchRows(records, changes);
+    return this.request({ id, batch: staged?.key ?? 0, rows, spot });
+  }
+
+  override writeTables(writes: readonly TableRows[]): Promise<void> {
+    if (writes.every(({ rows }) => rows.length === 0)) return Promise.resolve();
+    return this.request({ id: this.nextId++, tables: writes });
+  }
+
+  private request(message: WriterMessage & { id: number }): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.send({ id, batch: staged?.key ?? 0, rows, spot });
+      this.pending.set(message.id, { resolve, reject });
+      this.send(message);
     });
   }
 

@@ -22,6 +22,13 @@ try {
       port.close();
     } else if ('discard' in message) {
       open.delete(message.discard);
+    } else if ('tables' in message) {
+      try {
+        writer.writeTables(message.tables);
+        port.postMessage({ id: message.id });
+      } catch (error) {
+        port.postMessage({ id: message.id, error: (error as Error).message });
+      }
     } else if ('stage' in message) {
       const parts = open.get(message.stage);
       if (parts) parts.push(message.rows);

@@ -88,6 +88,23 @@ export async function insertRows(trx: Transaction<any>, dialect: Dialect, table:
   }
 }
 
+/** One table's rows, flat (`columns.length` values a row), as insertRows takes them. */
+export interface TableRows {
+  table: TableShape;
+  rows: unknown[];
+}
+
+/** Writes the rows of several tables in one transaction. */
+export type TableWriter = (writes: readonly TableRows[]) => Promise<void>;
+
+/** A TableWriter on the connection `db` (on SQLite, in the calling thread). */
+export function transactionWriter(db: Kysely<any>, dialect: Dialect): TableWriter {
+  return (writes) =>
+    db.transaction().execute(async (trx) => {
+      for (const { table, rows } of writes) await insertRows(trx, dialect, table, rows);
+    });
+}
+
 /**
  * The ledger's durable side. commit() writes one batch — its commands with their results, the user
  * ledger lines for bills, and the final balance of every account the batch changed — in ONE transaction.
@@ -124,6 +141,14 @@ export class LedgerStore {
       await insertRows(trx, this.dialect, BALANCE_TABLE, rows.balances);
       if (rows.spot) await insertRows(trx, this.dialect, SPOT_COMMAND_TABLE, rows.spot);
     });
+  }
+
+  /**
+   * Writes rows derived from the durable log (the spot views) in one transaction, by the same writer as the
+   * batches: on SQLite files SqliteWorkerStore writes them in its thread, so they do not hold up the main one.
+   */
+  writeTables(writes: readonly TableRows[]): Promise<void> {
+    return transactionWriter(this.db, this.dialect)(writes);
   }
 
   async loadBalances(): Promise<Array<[string, Balance]>> {

@@ -1,4 +1,5 @@
 import { stopRises, type AppliedSpotCommand, type SpotAccepted, type SpotCommand, type SpotEngine, type SpotResult } from '../../../core/engine';
+import { MarketDataStore } from '../../../core/engine/persistence';
 import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
 import { parseDecimal } from '../../../core/shared';
 import type { MarketsService } from '../../markets/shared/service';
@@ -34,15 +35,20 @@ export class SpotExchange {
   private readonly formats = new Map<string, MarketFormat>();
   private formatsOf: SpotEngine | undefined;
   private historyFlush: ReturnType<typeof setInterval> | undefined;
+  private readonly historyStore: OrderHistoryStorage;
 
+  /** The views' rows are written by the ledger's writer unless `historyStore` says otherwise. */
   constructor(
     private readonly context: ServerContext,
     readonly wallet: WalletService,
     markets: MarketsService,
-    private readonly historyStore: OrderHistoryStorage = new OrderHistoryStore(context.db, context.dialect),
+    historyStore?: OrderHistoryStorage,
   ) {
     this.access = wallet.spot();
-    this.feed = new MarketFeed({ context, engine: () => this.engine, wallet, markets });
+    const { db, dialect } = context;
+    this.historyStore = historyStore ?? new OrderHistoryStore(db, dialect, this.access.writeViews);
+    const store = new MarketDataStore(db, dialect, { write: this.access.writeViews });
+    this.feed = new MarketFeed({ context, engine: () => this.engine, wallet, markets, store });
   }
 
   /** Depth, recent trades, candles and tickers of the markets. */

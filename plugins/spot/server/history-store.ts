@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../../core/plugin-api';
-import { decodeJson, encodeJson, insertRows, type TableShape } from '../../../core/engine/persistence';
+import { decodeJson, encodeJson, transactionWriter, type TableShape, type TableWriter } from '../../../core/engine/persistence';
 import type { OrderHistoryStorage, StoredOrder } from './history';
 
 const ORDER_TABLE: TableShape = {
@@ -21,18 +21,20 @@ const VIEW = 'orders';
 
 /** The order history's rows (ORDER_HISTORY_MIGRATIONS): written in batches, read one member at a time. */
 export class OrderHistoryStore implements OrderHistoryStorage {
+  /** `writeTables`: how the rows are written (default: a transaction on `db`; the server passes the ledger's writer). */
   constructor(
     private readonly db: Kysely<any>,
-    private readonly dialect: Dialect,
+    dialect: Dialect,
+    private readonly writeTables: TableWriter = transactionWriter(db, dialect),
   ) {}
 
   async write(orders: readonly StoredOrder[], checkpoint?: number): Promise<void> {
     const rows: unknown[] = [];
     for (const { record, fills } of orders) rows.push(record.id, record.userId, record.seq, encodeJson({ record, fills }));
-    await this.db.transaction().execute(async (trx) => {
-      await insertRows(trx, this.dialect, ORDER_TABLE, rows);
-      if (checkpoint !== undefined) await insertRows(trx, this.dialect, CHECKPOINT_TABLE, [VIEW, checkpoint]);
-    });
+    await this.writeTables([
+      { table: ORDER_TABLE, rows },
+      { table: CHECKPOINT_TABLE, rows: checkpoint === undefined ? [] : [VIEW, checkpoint] },
+    ]);
   }
 
   async checkpoint(): Promise<number> {

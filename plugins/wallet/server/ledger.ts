@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { AppliedSpotCommand, CommandResult, Currency, LedgerCommand, LedgerEngine, SpotCommand, SpotEngine, SpotResult } from '../../../core/engine';
-import { SpotService, SpotStore, SqliteWorkerStore } from '../../../core/engine/persistence';
+import { SpotService, SpotStore, SqliteWorkerStore, type TableRows } from '../../../core/engine/persistence';
 import { ApiError, ERROR_CODES, SQLITE_FILE_NAME, type ServerContext } from '../../../core/server';
 
 /**
@@ -56,6 +56,11 @@ export class WalletLedger {
   /** The addMarket commands of the durable log up to seq `upTo`. */
   spotMarketsAdded(upTo: number): AsyncIterable<AppliedSpotCommand> {
     return this.service.store.loadAddedMarkets(upTo);
+  }
+
+  /** Writes rows of views derived from the log, by the same writer as the batches (LedgerStore.writeTables). */
+  writeViews(writes: readonly TableRows[]): Promise<void> {
+    return this.store.ledger.writeTables(writes);
   }
 
   /**

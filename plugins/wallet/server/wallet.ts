@@ -106,6 +106,7 @@ export class Wallet implements WalletCore {
         engine: () => this.ledger.spot,
         log: (after) => this.ledger.spotLog(after),
         marketsAdded: (upTo) => this.ledger.spotMarketsAdded(upTo),
+        writeViews: (writes) => this.ledger.writeViews(writes),
       }),
     };
   }

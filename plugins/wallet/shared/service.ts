@@ -1,4 +1,5 @@
 import type { AppliedSpotCommand, CommandResult, LedgerCommand, SpotCommand, SpotEngine, SpotResult } from '../../../core/engine';
+import type { TableWriter } from '../../../core/engine/persistence';
 
 /**
  * What the wallet plugin offers other server plugins (context.use<WalletService>(WALLET_SERVICE)): the one ledger
@@ -37,4 +38,9 @@ export interface SpotEngineAccess {
   log(after?: number): AsyncIterable<AppliedSpotCommand>;
   /** The addMarket commands in the durable log up to seq `upTo` (every market, without reading the orders). */
   marketsAdded(upTo: number): AsyncIterable<AppliedSpotCommand>;
+  /**
+   * Writes rows derived from the durable log (the spot views) in one transaction, by the ledger's writer: on the
+   * embedded SQLite database in its writer thread, off the thread that answers requests.
+   */
+  writeViews: TableWriter;
 }
