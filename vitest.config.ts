@@ -35,6 +35,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/failure-report.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
           fileParallelism: false,

@@ -5,6 +5,9 @@ import { inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium';
 
 export const SCREENSHOT_DIR = join('test-results', 'screenshots');
+const FAILURE_DIR = join('test-results', 'failures');
+/** How many of a page's latest console errors and failed requests a failure report shows. */
+const RECENT_EVENTS = 20;
 
 export interface BrowserSession {
   browser: Browser;
@@ -16,12 +19,56 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+interface OpenSession {
+  page: Page;
+  /** The page's latest console errors, page errors and failed or refused requests. */
+  events: string[];
+}
+
+const openSessions = new Set<OpenSession>();
+
+function remember(events: string[], event: string): void {
+  events.push(`${new Date().toISOString().slice(11, 23)} ${event}`);
+  if (events.length > RECENT_EVENTS) events.shift();
+}
+
+/**
+ * After a failed test: a screenshot of every open page, with its address, the start of its text and its latest
+ * errors, so a failure on CI says what the browser showed.
+ */
+export async function reportOpenPages(testName: string): Promise<void> {
+  mkdirSync(FAILURE_DIR, { recursive: true });
+  const stem = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  let index = 0;
+  for (const { page, events } of openSessions) {
+    index += 1;
+    const path = join(FAILURE_DIR, `${stem}-${index}.png`);
+    await page.screenshot({ path, timeout: 5000 }).catch(() => undefined);
+    const text = await page.locator('body').innerText({ timeout: 2000 }).catch((error: Error) => `(no text: ${error.message})`);
+    console.error(
+      [`[failure] page ${index} at ${page.url()} (${path})`, `text: ${text.replace(/\s+/g, ' ').slice(0, 600)}`, ...events.map((line) => `  ${line}`)].join('\n'),
+    );
+  }
+}
+
 export async function openBrowser(options: { width?: number; height?: number } = {}): Promise<BrowserSession> {
   const baseUrl = inject('baseUrl');
   const browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: options.height ?? 860 } });
   const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('[page error]', error.message));
+  const session: OpenSession = { page, events: [] };
+  page.on('pageerror', (error) => {
+    console.error('[page error]', error.message);
+    remember(session.events, `page error: ${error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') remember(session.events, `console: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) => remember(session.events, `failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) remember(session.events, `${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  openSessions.add(session);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
     browser,
@@ -36,6 +83,7 @@ export async function openBrowser(options: { width?: number; height?: number } =
       return path;
     },
     async close() {
+      openSessions.delete(session);
       await context.close();
       await browser.close();
     },
