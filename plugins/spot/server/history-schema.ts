@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Dialect, Migration } from '../../../core/plugin-api';
+import { decodeJson, encodeJson } from '../../../core/engine/persistence';
+import type { StoredOrder } from './history';
 
 /**
- * The order history as the spot views last wrote it (OrderHistoryStore): one row per order with its fills, and
- * the spot command seq up to which every order's row is complete (docs/engine-spot.md, "What a restart keeps").
+ * The order history as the spot views last wrote it (OrderHistoryStore): one row per order, one per fill of an
+ * order, and the spot command seq up to which every row is complete (docs/engine-spot.md, "What a restart keeps").
  */
 export const ORDER_HISTORY_MIGRATIONS: Migration[] = [
   {
@@ -24,4 +26,40 @@ export const ORDER_HISTORY_MIGRATIONS: Migration[] = [
         .execute();
     },
   },
+  {
+    // an order's fills move out of its row: a row rewritten at every fill grew with all the fills before
+    name: 'order_history_002',
+    async up(db: Kysely<any>, _dialect: Dialect) {
+      await db.schema
+        .createTable('spot_order_fill')
+        .addColumn('order_id', 'bigint', (column) => column.notNull())
+        .addColumn('trade_id', 'bigint', (column) => column.notNull())
+        .addColumn('user_id', 'varchar(64)', (column) => column.notNull())
+        .addColumn('body', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('spot_order_fill_pk', ['order_id', 'trade_id'])
+        .execute();
+      await db.schema.createIndex('spot_order_fill_user').on('spot_order_fill').columns(['user_id', 'order_id', 'trade_id']).execute();
+      await moveFillsOutOfOrderRows(db);
+    },
+  },
 ];
+
+/** Rows the fills move in at a time (order_history_002). */
+const MOVE_PAGE = 1000;
+
+/** order_history_001 bodies were `{ record, fills }`: each fill becomes a spot_order_fill row, the body the record. */
+async function moveFillsOutOfOrderRows(db: Kysely<any>): Promise<void> {
+  let after = -1;
+  for (;;) {
+    const rows = await db.selectFrom('spot_order_history').select(['order_id', 'user_id', 'body']).where('order_id', '>', after).orderBy('order_id').limit(MOVE_PAGE).execute();
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      const { record, fills } = decodeJson<StoredOrder>(String(row.body));
+      for (const { trade, maker } of fills) {
+        await db.insertInto('spot_order_fill').values({ order_id: row.order_id, trade_id: trade.tradeId, user_id: row.user_id, body: encodeJson({ trade, maker }) }).execute();
+      }
+      await db.updateTable('spot_order_history').set({ body: encodeJson(record) }).where('order_id', '=', row.order_id).execute();
+    }
+    after = Number(rows[rows.length - 1]!.order_id);
+  }
+}

@@ -1,13 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../../core/plugin-api';
 import { decodeJson, encodeJson, transactionWriter, type TableShape, type TableWriter } from '../../../core/engine/persistence';
-import type { OrderHistoryStorage, StoredOrder } from './history';
+import type { FillRecord, OrderHistoryStorage, OrderRecord, StoredOrder } from './history';
 
 const ORDER_TABLE: TableShape = {
   name: 'spot_order_history',
   columns: ['order_id', 'user_id', 'seq', 'body'],
   pgTypes: ['bigint', 'varchar', 'bigint', 'text'],
   suffix: ' on conflict ("order_id") do update set "seq" = excluded."seq", "body" = excluded."body"',
+};
+
+/** One row per fill of an order (an order's fills are added as they come; its row above is rewritten). */
+const FILL_TABLE: TableShape = {
+  name: 'spot_order_fill',
+  columns: ['order_id', 'trade_id', 'user_id', 'body'],
+  pgTypes: ['bigint', 'bigint', 'varchar', 'text'],
+  // a batch written again after a commit reported as failed that landed after all
+  suffix: ' on conflict ("order_id", "trade_id") do nothing',
 };
 
 const CHECKPOINT_TABLE: TableShape = {
@@ -18,6 +27,9 @@ const CHECKPOINT_TABLE: TableShape = {
 };
 
 const VIEW = 'orders';
+
+/** A fill as its row's body holds it (the order id is a column). */
+type StoredFill = Omit<FillRecord, 'orderId'>;
 
 /** The order history's rows (ORDER_HISTORY_MIGRATIONS): written in batches, read one member at a time. */
 export class OrderHistoryStore implements OrderHistoryStorage {
@@ -30,9 +42,14 @@ export class OrderHistoryStore implements OrderHistoryStorage {
 
   async write(orders: readonly StoredOrder[], checkpoint?: number): Promise<void> {
     const rows: unknown[] = [];
-    for (const { record, fills } of orders) rows.push(record.id, record.userId, record.seq, encodeJson({ record, fills }));
+    const fillRows: unknown[] = [];
+    for (const { record, fills } of orders) {
+      rows.push(record.id, record.userId, record.seq, encodeJson(record));
+      for (const { trade, maker } of fills) fillRows.push(record.id, trade.tradeId, record.userId, encodeJson({ trade, maker } satisfies StoredFill));
+    }
     await this.writeTables([
       { table: ORDER_TABLE, rows },
+      { table: FILL_TABLE, rows: fillRows },
       { table: CHECKPOINT_TABLE, rows: checkpoint === undefined ? [] : [VIEW, checkpoint] },
     ]);
   }
@@ -44,6 +61,22 @@ export class OrderHistoryStore implements OrderHistoryStorage {
 
   async ordersOf(userId: string): Promise<StoredOrder[]> {
     const rows = await this.db.selectFrom('spot_order_history').select('body').where('user_id', '=', userId).orderBy('order_id').execute();
-    return rows.map((row) => decodeJson<StoredOrder>(String(row.body)));
+    const fills = await this.db
+      .selectFrom('spot_order_fill')
+      .select(['order_id', 'body'])
+      .where('user_id', '=', userId)
+      .orderBy('order_id')
+      .orderBy('trade_id')
+      .execute();
+    const fillsOf = new Map<number, FillRecord[]>();
+    for (const row of fills) {
+      const orderId = Number(row.order_id);
+      const list = fillsOf.get(orderId) ?? fillsOf.set(orderId, []).get(orderId)!;
+      list.push({ ...decodeJson<StoredFill>(String(row.body)), orderId });
+    }
+    return rows.map((row) => {
+      const record = decodeJson<OrderRecord>(String(row.body));
+      return { record, fills: fillsOf.get(record.id) ?? [] };
+    });
   }
 }

@@ -2,18 +2,31 @@ import { describe, expect, it } from 'vitest';
 import type { AppliedSpotCommand, SpotCommand, SpotEngine } from '../../../core/engine';
 import { decodeJson, encodeJson } from '../../../core/engine/persistence';
 import { AT, newSpot, order } from '../../../core/engine/spot/test-support';
-import { OrderHistory, type OrderHistoryStorage, type StoredOrder } from './history';
+import { OrderHistory, type FillRecord, type OrderHistoryStorage, type OrderRecord, type StoredOrder } from './history';
 
-/** Rows kept as a database would: copies, not the history's own objects. */
+/** Rows kept as a database would: copies, not the history's own objects; a fill row written again is ignored. */
 class MemoryStore implements OrderHistoryStorage {
   readonly rows = new Map<number, string>();
+  /** Fill rows by order id, then trade id. */
+  readonly fillRows = new Map<number, Map<number, string>>();
+  /** Every fill given to `write`, repeats included. */
+  fillsWritten = 0;
   stored = 0;
   failing = false;
 
   async write(orders: readonly StoredOrder[], checkpoint?: number): Promise<void> {
     if (this.failing) throw new Error('disk full');
-    for (const stored of orders) this.rows.set(stored.record.id, encodeJson(stored));
+    for (const { record, fills } of orders) {
+      this.rows.set(record.id, encodeJson(record));
+      const rows = this.fillRows.get(record.id) ?? this.fillRows.set(record.id, new Map()).get(record.id)!;
+      for (const fill of fills) if (!rows.has(fill.trade.tradeId)) rows.set(fill.trade.tradeId, encodeJson(fill));
+      this.fillsWritten += fills.length;
+    }
     if (checkpoint !== undefined) this.stored = checkpoint;
+  }
+
+  record(orderId: number): OrderRecord {
+    return decodeJson<OrderRecord>(this.rows.get(orderId)!);
   }
 
   async checkpoint(): Promise<number> {
@@ -22,9 +35,15 @@ class MemoryStore implements OrderHistoryStorage {
 
   async ordersOf(userId: string): Promise<StoredOrder[]> {
     return [...this.rows.values()]
-      .map((text) => decodeJson<StoredOrder>(text))
-      .filter((row) => row.record.userId === userId)
-      .sort((a, b) => a.record.id - b.record.id);
+      .map((text) => decodeJson<OrderRecord>(text))
+      .filter((record) => record.userId === userId)
+      .sort((a, b) => a.id - b.id)
+      .map((record) => ({
+        record,
+        fills: [...(this.fillRows.get(record.id) ?? new Map<number, string>())]
+          .sort(([a], [b]) => a - b)
+          .map(([, text]) => decodeJson<FillRecord>(text)),
+      }));
   }
 }
 
@@ -100,7 +119,7 @@ describe('OrderHistory with a store', () => {
     expect(restarted.order(bid)).toBeUndefined();
     await restarted.flush();
     // the flush read the buyer to write the filled bid
-    expect(decodeJson<StoredOrder>(store.rows.get(bid)!).record).toMatchObject({ status: 'filled', final: true, filledQty: 1000000n });
+    expect(store.record(bid)).toMatchObject({ status: 'filled', final: true, filledQty: 1000000n });
     expect(restarted.order(bid)).toEqual(live.order(bid));
     expect(restarted.fills(bid)).toEqual(live.fills(bid));
   });
@@ -124,6 +143,35 @@ describe('OrderHistory with a store', () => {
     await restarted.ensureUser('buyer');
     expect(restarted.order(bid)).toMatchObject({ filledQty: 400000n, status: 'open' });
     expect(restarted.fills(bid)).toHaveLength(1);
+  });
+
+  it('writes each fill once, however often its order is written again', async () => {
+    const { log, place } = exchange();
+    const live = new OrderHistory();
+    const store = new MemoryStore();
+    live.persist(store, 0);
+    const bid = place('buyer', { side: 'buy', price: '100', qty: '3' });
+    live.apply(log.at(-1)!);
+    for (const qty of ['0.5', '1', '1.5']) {
+      place('seller', { side: 'sell', price: '100', qty });
+      live.apply(log.at(-1)!);
+      await live.flush();
+    }
+    // three flushes wrote the bid three times and the sellers' orders once each: six fills, each sent once
+    expect(store.fillsWritten).toBe(6);
+    expect(store.record(bid)).toMatchObject({ status: 'filled', filledQty: 3000000n });
+    const restarted = replayed(store, log, store.stored);
+    await restarted.ensureUser('buyer');
+    expect(restarted.fills(bid)).toEqual(live.fills(bid));
+    expect(restarted.fills(bid).map((fill) => fill.trade.qty)).toEqual([500000n, 1000000n, 1500000n]);
+    // an order read back from the store is written with only its new fills
+    place('seller', { side: 'sell', price: '100', qty: '1' });
+    const ask = place('buyer', { side: 'buy', price: '100', qty: '1' });
+    restarted.apply(log.at(-2)!);
+    restarted.apply(log.at(-1)!);
+    await restarted.flush();
+    expect(store.fillsWritten).toBe(8);
+    expect(restarted.fills(ask)).toHaveLength(1);
   });
 
   it('keeps the orders of a failed write for the next flush', async () => {

@@ -50,7 +50,10 @@ export interface FillRecord {
   maker: boolean;
 }
 
-/** An order's record with its fills, as stored. */
+/**
+ * An order's record with fills. Read from a store: all its fills, oldest first; given to `write`: the fills not
+ * written before (a fill is stored once, however often its order changes afterwards).
+ */
 export interface StoredOrder {
   record: OrderRecord;
   fills: FillRecord[];
@@ -58,7 +61,10 @@ export interface StoredOrder {
 
 /** Where the order history keeps its rows (OrderHistoryStore). */
 export interface OrderHistoryStorage {
-  /** Writes the orders' current rows and, when given, the seq up to which every row is complete, in one transaction. */
+  /**
+   * Writes the orders' current records, adds the fills given and, when given, the seq up to which every row is
+   * complete, in one transaction (fills written before are kept, never written twice).
+   */
   write(orders: readonly StoredOrder[], checkpoint?: number): Promise<void>;
   /** The seq the stored rows are complete up to (0: none written yet). */
   checkpoint(): Promise<number>;
@@ -103,6 +109,8 @@ export class OrderHistory {
   private readonly pending = new Map<string, PendingChange[]>();
   /** Orders changed since they were last written. */
   private readonly dirty = new Set<number>();
+  /** How many of an order's fills (the first ones) the store holds. */
+  private readonly storedFills = new Map<number, number>();
   private lastSeq = 0;
   private writtenSeq = 0;
   private flushing: Promise<void> | undefined;
@@ -345,7 +353,10 @@ export class OrderHistory {
       if (this.orders.has(record.id)) continue;
       storedSeqs.set(record.id, record.seq);
       this.orders.set(record.id, record);
-      if (fills.length > 0) this.fillsOf.set(record.id, fills);
+      if (fills.length > 0) {
+        this.fillsOf.set(record.id, fills);
+        this.storedFills.set(record.id, fills.length);
+      }
       earlier.push(record);
     }
     this.byUser.set(userId, earlier.concat(this.byUser.get(userId) ?? []));
@@ -374,10 +385,13 @@ export class OrderHistory {
         const rows: StoredOrder[] = [];
         for (const id of ids.slice(start, start + ROWS_PER_WRITE)) {
           const record = this.orders.get(id);
-          if (record) rows.push({ record, fills: this.fills(id) });
+          if (record) rows.push({ record, fills: this.fills(id).slice(this.storedFills.get(id) ?? 0) });
         }
         const last = start + ROWS_PER_WRITE >= ids.length;
         await store.write(rows, last ? through : undefined);
+        for (const { record, fills } of rows) {
+          if (fills.length > 0) this.storedFills.set(record.id, (this.storedFills.get(record.id) ?? 0) + fills.length);
+        }
       }
       this.writtenSeq = through;
     } catch (error) {
