@@ -6,13 +6,14 @@
  * request (all its threads; steadier than the rates when other work shares the machine), per run and as medians,
  * with the load average.
  *
- *   npx tsx tests/bench/orders-http.ts [--connections 64] [--seconds 10] [--runs 3] [--members 200]
+ *   npx tsx tests/bench/orders-http.ts [--connections 64] [--seconds 10] [--runs 3] [--members 200] [--tool autocannon|wrk]
  *
- * The server runs in a child process, the load generator in this one. Orders are limit buys and sells of BTC/USDT
+ * The server runs in a child process, the load generator in this one: autocannon (Node, in this process) or, with
+ * `--tool wrk`, wrk (C, one thread; Debian package `wrk`), which leaves more of a small machine to the server. Orders are limit buys and sells of BTC/USDT
  * within ±25 ticks of one price, so about half cross and fill, the rest rest on the book.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +34,10 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     runs: { type: 'string', default: '3' },
     members: { type: 'string', default: '200' },
+    tool: { type: 'string', default: 'autocannon' },
   },
 });
+if (values.tool !== 'autocannon' && values.tool !== 'wrk') throw new Error(`--tool is autocannon or wrk, not ${values.tool}`);
 const CONNECTIONS = Number(values.connections);
 const SECONDS = Number(values.seconds);
 const RUNS = Number(values.runs);
@@ -127,9 +130,30 @@ function orderBody(sequence: number): string {
   return JSON.stringify({ side, type: 'limit', price: price.toFixed(2), num: '0.001' });
 }
 
-async function measure(child: ChildProcess, url: string, tokens: string[], body: (sequence: number) => string): Promise<RunResult> {
-  let sequence = 0;
+interface LoadResult {
+  perSecond: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(child: ChildProcess, url: string, tokens: string[]): Promise<RunResult> {
   const before = await serverCpu(child);
+  const result = values.tool === 'wrk' ? await loadWithWrk(url, tokens) : await loadWithAutocannon(url, tokens);
+  const cpu = (await serverCpu(child)) - before;
+  return {
+    perSecond: result.perSecond,
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
+    serverCpu: cpu / 1e6 / SECONDS,
+    cpuPerRequest: result.requests > 0 ? cpu / result.requests : 0,
+  };
+}
+
+async function loadWithAutocannon(url: string, tokens: string[]): Promise<LoadResult> {
+  let sequence = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -140,20 +164,53 @@ async function measure(child: ChildProcess, url: string, tokens: string[], body:
       {
         setupRequest(request) {
           sequence += 1;
-          return { ...request, body: body(sequence), headers: { ...request.headers, 'blade-auth': `bearer ${tokens[sequence % tokens.length]}` } };
+          return { ...request, body: orderBody(sequence), headers: { ...request.headers, 'blade-auth': `bearer ${tokens[sequence % tokens.length]}` } };
         },
       },
     ],
   });
-  const cpu = (await serverCpu(child)) - before;
-  return {
-    perSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    serverCpu: cpu / 1e6 / SECONDS,
-    cpuPerRequest: result.requests.total > 0 ? cpu / result.requests.total : 0,
-  };
+  return { perSecond: result.requests.average, requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/**
+ * The same requests from wrk: a Lua script builds each body as orderBody does and signs it with the members'
+ * tokens in turn; it prints the totals and latency percentiles (µs) as one JSON line at the end.
+ */
+async function loadWithWrk(url: string, tokens: string[]): Promise<LoadResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'bourse-bench-wrk-'));
+  const script = join(dir, 'orders.lua');
+  await writeFile(
+    script,
+    `local tokens = { ${tokens.map((token) => JSON.stringify(token)).join(', ')} }
+local sequence = 0
+request = function()
+  sequence = sequence + 1
+  local side = (sequence % 2 == 0) and "buy" or "sell"
+  local ticks = ((sequence * 7919) % 51) - 25
+  local body = '{"side":"' .. side .. '","type":"limit","price":"' .. string.format("%.2f", (5000000 + ticks) / 100) .. '","num":"0.001"}'
+  local headers = { ["content-type"] = "application/json", ["blade-auth"] = "bearer " .. tokens[(sequence % #tokens) + 1] }
+  return wrk.format("POST", nil, headers, body)
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"micros":%d,"p50":%d,"p99":%d,"errors":%d}\\n', summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.connect + e.read + e.write + e.timeout + e.status))
+end
+`,
+  );
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', script, url], { maxBuffer: 1 << 20 }, (error, stdout, stderr) =>
+        error ? reject(new Error(`wrk failed (the Debian package "wrk" provides it): ${error.message} ${stderr}`)) : resolve(stdout),
+      );
+    });
+    const line = output.split('\n').find((text) => text.startsWith('{"requests"'));
+    if (!line) throw new Error(`wrk printed no result:\n${output}`);
+    const { requests, micros, p50, p99, errors } = JSON.parse(line) as { requests: number; micros: number; p50: number; p99: number; errors: number };
+    const ms = (us: number) => Math.round(us / 100) / 10;
+    return { perSecond: requests / (micros / 1e6), requests, p50: ms(p50), p99: ms(p99), errors };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 async function runLoad(): Promise<void> {
@@ -168,13 +225,15 @@ async function runLoad(): Promise<void> {
   const api = (path: string) => `${ready.base}/api/${ready.head}${path}`;
   const check = await fetch(api(ORDER_PATH), { method: 'POST', headers: { 'content-type': 'application/json', 'blade-auth': `bearer ${ready.tokens[0]}` }, body: orderBody(0) });
   if (check.status !== 200) throw new Error(`an order was refused: ${check.status} ${await check.text()}`);
-  console.log(`${MEMBERS} funded members; ${RUNS} run(s) of ${SECONDS} s with ${CONNECTIONS} connections${process.env.DATABASE_URL ? ' on PostgreSQL' : ' on SQLite'}`);
+  console.log(
+    `${MEMBERS} funded members; ${RUNS} run(s) of ${SECONDS} s with ${CONNECTIONS} connections from ${values.tool}${process.env.DATABASE_URL ? ' on PostgreSQL' : ' on SQLite'}`,
+  );
 
   const noop: RunResult[] = [];
   const orders: RunResult[] = [];
   for (let run = 1; run <= RUNS; run += 1) {
-    noop.push(await measure(child, api(NOOP_PATH), ready.tokens, orderBody));
-    orders.push(await measure(child, api(ORDER_PATH), ready.tokens, orderBody));
+    noop.push(await measure(child, api(NOOP_PATH), ready.tokens));
+    orders.push(await measure(child, api(ORDER_PATH), ready.tokens));
     const [n, o] = [noop.at(-1)!, orders.at(-1)!];
     console.log(
       `run ${run}: orders ${o.perSecond.toFixed(0)}/s p50 ${o.p50} ms p99 ${o.p99} ms errors ${o.errors} server CPU ${(o.serverCpu * 100).toFixed(0)}% ` +
