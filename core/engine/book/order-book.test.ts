@@ -313,3 +313,40 @@ describe('prices far apart', () => {
     expect(levels(b).bids).toEqual([[3000000n, 10n], [10n, 10n]]);
   });
 });
+
+describe('check before place', () => {
+  it('gives the reason place would give, and the same events and state after placing the checked order', () => {
+    const orders: PlaceOrder[] = [
+      limit(1, 1, 'sell', 10000n, 500n),
+      limit(2, 2, 'buy', 10001n, 300n),
+      market(3, 2, 'buy', { quote: 1000n }),
+      stopLimit(4, 1, 'sell', 9000n, 8900n, 100n),
+      limit(5, 1, 'buy', 10000n, 0n),
+      limit(6, 1, 'buy', -1n, 100n),
+      market(7, 2, 'buy', { qty: 100n }),
+    ];
+    const plain = book();
+    const checked = book();
+    for (const order of orders) {
+      const reason = checked.check(order);
+      const events = checked.place(order);
+      expect(events).toEqual(plain.place(order));
+      expect(reason).toBe(events[0]!.type === 'rejected' && events[0].reason !== 'duplicateId' ? events[0].reason : null);
+    }
+    expect(stateHash(checked)).toBe(stateHash(plain));
+  });
+
+  it('validates an order it did not check, and a checked order only once', () => {
+    const b = book();
+    expect(b.check(limit(1, 1, 'sell', 10000n, 500n))).toBeNull();
+    // another order (here an invalid one) is validated although an order was checked
+    expect(find(b.place(limit(2, 1, 'sell', 10000n, 0n)), 'rejected')).toMatchObject([{ reason: 'nonPositive' }]);
+    const order = limit(3, 1, 'sell', 10000n, 500n);
+    expect(b.check(order)).toBeNull();
+    expect(types(b.place(order))).toEqual(['accepted']);
+    // the same object changed after its placing is validated again
+    order.id = 4;
+    order.qty = 0n;
+    expect(find(b.place(order), 'rejected')).toMatchObject([{ reason: 'nonPositive' }]);
+  });
+});

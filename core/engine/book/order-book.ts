@@ -63,6 +63,8 @@ export class OrderBook {
   private quoteLeft = -1;
   /** The incoming limit order's price and quantity as numbers, filled in by validation. */
   private readonly limitIn: LimitNumbers = { price: 0, qty: 0 };
+  /** The order `check` found valid, until the next place: placing it does not validate it again. */
+  private checked: PlaceOrder | null = null;
 
   constructor(spec: MarketSpec) {
     assertMarketSpec(spec);
@@ -90,11 +92,23 @@ export class OrderBook {
     return this.stops.size;
   }
 
+  /**
+   * The stateless checks of `place` (validateOrder for this market), for a caller that checks an order before
+   * placing it: when it passes, placing the same order next skips them.
+   */
+  check(order: PlaceOrder): RejectReason | null {
+    const reason = validateOrder(this.spec, this.m, order, this.limitIn);
+    this.checked = reason === null ? order : null;
+    return reason;
+  }
+
   /** Places an order; its events are appended to out (a fresh array unless the caller passes one to reuse). */
   place(order: PlaceOrder, out: BookEvent[] = []): BookEvent[] {
     const events = out;
     this.events = events;
-    const reason = validateOrder(this.spec, this.m, order, this.limitIn) ?? this.stateReason(order);
+    const checked = order === this.checked;
+    this.checked = null;
+    const reason = (checked ? null : validateOrder(this.spec, this.m, order, this.limitIn)) ?? this.stateReason(order);
     if (reason !== null) {
       events.push({ type: 'rejected', orderId: typeof order?.id === 'number' ? order.id : -1, reason });
       return events;

@@ -361,7 +361,10 @@ export class LedgerEngine {
   }
 
   private recordingJournal(): Journal | undefined {
-    const journal = this.journals[this.journals.length - 1];
+    const count = this.journals.length;
+    // checked first: journals[-1] is not an index but a property look-up up the prototype chain
+    if (count === 0) return undefined;
+    const journal = this.journals[count - 1];
     return journal && !journal.sealed ? journal : undefined;
   }
 

@@ -3,6 +3,8 @@ import { toMinorUnits, type AmountField } from '../book/decimal-input';
 import type { RejectReason } from '../book/types';
 
 const POW10 = Array.from({ length: 19 }, (_, n) => 10n ** BigInt(n));
+/** 10^n as numbers (exact up to 10^22): `10 ** n` with a variable n is a call to Math.pow. */
+const POW10_NUMBERS = Array.from({ length: 19 }, (_, n) => 10 ** n);
 /** Up to 15 digits a decimal's digits fit a double exactly. */
 const MAX_FAST_LENGTH = 15;
 
@@ -36,6 +38,6 @@ export function plainMinorUnits(input: string, scale: number): bigint | undefine
   const places = decimals < 0 ? 0 : decimals;
   if (digits === 0 || places > scale) return undefined;
   const shift = scale - places;
-  const scaled = digits * 10 ** shift;
+  const scaled = digits * POW10_NUMBERS[shift]!;
   return Number.isSafeInteger(scaled) ? BigInt(scaled) : BigInt(digits) * POW10[shift]!;
 }

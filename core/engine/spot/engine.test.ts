@@ -134,6 +134,18 @@ describe('spot engine: rejections change nothing', () => {
     expect(spot.ledger.lastSeq).toBe(seq);
   });
 
+  it.each([
+    ['no command', null, '', undefined, 'id'],
+    ['an id with a space', { kind: 'cancelOrder', id: 'a b', at: AT }, 'a b', 'cancelOrder', 'id'],
+    ['an id of 101 characters', { kind: 'cancelOrder', id: 'x'.repeat(101), at: AT }, 'x'.repeat(101), 'cancelOrder', 'id'],
+    ['a negative time', { kind: 'cancelOrder', id: 'c1', at: -1 }, 'c1', 'cancelOrder', 'at'],
+    ['an array with an id (its `at` is a method)', Object.assign([], { id: 'c2' }), 'c2', undefined, 'at'],
+    ['an unknown kind', { kind: 'closeAll', id: 'c3', at: AT }, 'c3', 'closeAll', 'kind'],
+  ])('an invalid command: %s', (_name, command, id, kind, field) => {
+    const spot = newSpot();
+    expect(spot.apply(command as never)).toEqual({ ok: false, id, kind, reason: 'invalidCommand', field });
+  });
+
   it('a halted market refuses orders but still cancels; a duplicate client order id is refused', () => {
     const spot = newSpot({ u1: { USDT: '1000' } });
     const placed = accepted(spot.apply(order('u1', { price: '100', qty: '0.1', clientOrderId: 'mine-1' })));

@@ -3,7 +3,6 @@ import { required, requiredForConditional } from '../book/required';
 import type { AmountField } from '../book/decimal-input';
 import { marketMath, type MarketMath } from '../book/arithmetic';
 import { stopRises } from '../book/stops';
-import { validateOrder } from '../book/validate';
 import type { BookEvent, BookSnapshot, FillEvent, LimitOrder, MarketOrder, MarketSpec, PlaceOrder, Requirement } from '../book/types';
 import { SYSTEM_ACCOUNTS, accountKey, isValidUserId, systemAccountKey } from '../ledger/accounts';
 import type { LedgerCommand } from '../ledger/commands';
@@ -16,10 +15,12 @@ import { pow10 } from '../../shared/money';
 import { orderAmount } from './amounts';
 import { marketSpecOf } from './markets';
 import { StringIndex } from './string-index';
+import { OpenOrders } from './open-orders';
+import { CommandFields, isCommandId, readCommandFields } from './command-fields';
 import type {
-  CancelSpotOrder,
+  AddMarket,
+  HaltMarket,
   OrderUpdate,
-  PlaceSpotOrder,
   SpotAccepted,
   SpotCommand,
   SpotMarketConfig,
@@ -28,10 +29,9 @@ import type {
   SpotRejected,
   SpotResult,
   SpotTrade,
+  UpdateMarket,
 } from './types';
 
-const MAX_ID_LENGTH = 100;
-const ID_CHARS = /^[\x21-\x7e]+$/;
 const MAX_CLIENT_ORDER_ID = 64;
 /** What a result lists when a command traded or finished nothing: shared, frozen (most commands only rest or cancel). */
 const NO_TRADES = Object.freeze([]) as unknown as SpotTrade[];
@@ -92,7 +92,7 @@ class Rejection {
  */
 export class SpotEngine implements StepOwner, StepSource {
   private readonly markets = new Map<string, Market>();
-  private readonly orders = new Map<number, SpotOrder>();
+  private readonly orders = new OpenOrders();
   /** "userId clientOrderId" → order id, for open orders. */
   private readonly clientIds = new Map<string, number>();
   /** Accepted command ids (numbered in the order they were accepted); the arrays below are indexed by seq. */
@@ -104,8 +104,8 @@ export class SpotEngine implements StepOwner, StepSource {
   private readonly orderIds: number[] = [];
   private readonly ledgerFroms: number[] = [];
   private readonly ledgerTos: number[] = [];
-  /** The command being applied, the ledger seq before its first step and what it reports. */
-  private command: SpotCommand | null = null;
+  /** The fields of the command being applied, the ledger seq before its first step and what it reports. */
+  private readonly fields = new CommandFields();
   private ledgerFrom = 0;
   private trades = NO_TRADES;
   private updates = NO_UPDATES;
@@ -141,14 +141,15 @@ export class SpotEngine implements StepOwner, StepSource {
   }
 
   apply(command: SpotCommand): SpotResult {
-    const id = (command as { id?: unknown })?.id;
-    const kind = command?.kind;
-    if (typeof id !== 'string' || id.length > MAX_ID_LENGTH || !ID_CHARS.test(id)) return reject(command, new Rejection('invalidCommand', 'id'));
+    const fields = this.fields;
+    readCommandFields(command, fields);
+    const id: unknown = fields.id;
+    const kind = fields.kind;
+    if (typeof id !== 'string' || !isCommandId(id)) return reject(fields, new Rejection('invalidCommand', 'id'));
     const first = this.accepted.get(id);
     if (first >= 0) return this.acceptedResult(id, this.acceptedSeqs[first]!, true);
-    if (!Number.isSafeInteger(command.at) || command.at < 0) return reject(command, new Rejection('invalidCommand', 'at'));
+    if (!Number.isSafeInteger(fields.at) || fields.at < 0) return reject(fields, new Rejection('invalidCommand', 'at'));
     const ledgerFrom = this.ledger.lastSeq;
-    this.command = command;
     this.ledgerFrom = ledgerFrom;
     this.trades = NO_TRADES;
     this.updates = NO_UPDATES;
@@ -156,32 +157,35 @@ export class SpotEngine implements StepOwner, StepSource {
     let outcome: Rejection | number | undefined;
     switch (kind) {
       case 'addMarket':
-        outcome = this.addMarket(command.market);
+        outcome = this.addMarket((command as AddMarket).market);
         break;
       case 'updateMarket':
-        outcome = this.updateMarket(command.symbol, command.changes);
+        outcome = this.updateMarket((command as UpdateMarket).symbol, (command as UpdateMarket).changes);
         break;
       case 'haltMarket':
-        outcome = this.haltMarket(command.symbol, command.halted);
+        outcome = this.haltMarket((command as HaltMarket).symbol, (command as HaltMarket).halted);
         break;
       case 'placeOrder':
-        outcome = this.placeOrder(command);
+        outcome = this.placeOrder(fields);
         break;
       case 'cancelOrder':
-        outcome = this.cancelOrder(command);
+        outcome = this.cancelOrder(fields);
         break;
       default:
         outcome = new Rejection('invalidCommand', 'kind');
     }
-    if (outcome instanceof Rejection) return reject(command, outcome);
+    if (outcome instanceof Rejection) return reject(fields, outcome);
     const seq = ++this.seq;
     const ledgerTo = this.ledger.lastSeq;
     // the id was looked up above: it is new
     this.accepted.add(id);
     this.acceptedSeqs.push(seq);
     this.remember(seq, kind, typeof outcome === 'number' ? outcome : 0, ledgerFrom, ledgerTo);
-    const result: SpotAccepted = { ok: true, seq, id, kind, duplicate: false, trades: this.trades, orders: this.updates, ledgerFrom, ledgerTo };
-    if (typeof outcome === 'number') result.orderId = outcome;
+    // orderId in the literal rather than added after: the same keys in the same order, without a transition
+    const result: SpotAccepted =
+      typeof outcome === 'number'
+        ? { ok: true, seq, id, kind, duplicate: false, trades: this.trades, orders: this.updates, ledgerFrom, ledgerTo, orderId: outcome }
+        : { ok: true, seq, id, kind, duplicate: false, trades: this.trades, orders: this.updates, ledgerFrom, ledgerTo };
     if (this.stopRising !== undefined) result.stopRising = this.stopRising;
     return result;
   }
@@ -198,7 +202,7 @@ export class SpotEngine implements StepOwner, StepSource {
   }
 
   describeStep(seq: number, kind: StepKind): LedgerCommand {
-    const command = this.command!;
+    const command = this.fields;
     const id = stepId(command.id, seq - this.ledgerFrom, kind);
     if (kind === 'settle') return { kind, id, at: command.at, lines: tradeSettleLines(this.ledger.currencies, this.stepFill), memo: 'trade' };
     return { kind, id, at: command.at, userId: this.stepUser, accountType: 'coin', currency: this.stepCurrency, amount: this.format(this.stepCurrency, this.stepAmount) };
@@ -336,7 +340,7 @@ export class SpotEngine implements StepOwner, StepSource {
 
   // ---- orders ----
 
-  private placeOrder(c: PlaceSpotOrder): Rejection | number {
+  private placeOrder(c: CommandFields): Rejection | number {
     const market = this.markets.get(c.symbol);
     if (!market) return new Rejection('unknownMarket', 'symbol');
     if (market.halted) return new Rejection('marketHalted', 'symbol');
@@ -353,9 +357,9 @@ export class SpotEngine implements StepOwner, StepSource {
     const userNo = known ?? this.users.size + 1;
     const order = this.bookOrder(market, c, userNo);
     if (order instanceof Rejection) return order;
-    const stateless = validateOrder(market.spec, market.math, order);
+    const stateless = market.book.check(order);
     if (stateless) return new Rejection(stateless, fieldOf(stateless));
-    const need = required(market.spec, order);
+    const need = required(market.spec, order, market.math);
     const holdsBase = need.asset === 'base';
     const holdAmount = holdsBase ? need.amount * market.baseFactor : need.amount;
     const holdCurrency = holdsBase ? market.config.base : market.config.quote;
@@ -364,7 +368,8 @@ export class SpotEngine implements StepOwner, StepSource {
     const holdAccount = known === undefined ? this.ledger.findAccount(accountKey(c.userId, 'coin', holdCurrency)) : this.coin(known, holdsBase ? market.baseNo : market.quoteNo, holdCurrency);
     if (!this.ledger.covers(holdAccount, holdAmount)) return new Rejection('insufficientFunds', 'amount');
     const events = this.events;
-    events.length = 0;
+    // left empty by the command before unless it was refused after the book's answer (setting length calls the runtime)
+    if (events.length !== 0) events.length = 0;
     // the book sets a stop's direction from the last price before it is placed
     const rising = order.type === 'stopLimit' ? stopRises(order.trigger, market.book.lastPrice, order.side === 'buy') : undefined;
     market.book.place(order, events);
@@ -397,16 +402,18 @@ export class SpotEngine implements StepOwner, StepSource {
     return order.id;
   }
 
-  private cancelOrder(c: CancelSpotOrder): Rejection | number {
+  private cancelOrder(c: CommandFields): Rejection | number {
     const market = this.markets.get(c.symbol);
     if (!market) return new Rejection('unknownMarket', 'symbol');
-    if (!isValidUserId(c.userId)) return new Rejection('invalidUser', 'userId');
+    // a known user's id was checked when they were enlisted
+    if (typeof c.userId !== 'string' || (this.users.get(c.userId) < 0 && !isValidUserId(c.userId))) return new Rejection('invalidUser', 'userId');
     const orderId = c.orderId ?? (typeof c.clientOrderId === 'string' ? this.clientIds.get(clientKey(c.userId, c.clientOrderId)) : undefined);
     const order = orderId === undefined ? undefined : this.orders.get(orderId);
     if (!order || order.symbol !== c.symbol) return new Rejection('unknownOrder', c.orderId === undefined ? 'clientOrderId' : 'orderId');
     if (order.userId !== c.userId) return new Rejection('notOwner', 'orderId');
     const events = this.events;
-    events.length = 0;
+    // left empty by the command before unless it was refused after the book's answer (setting length calls the runtime)
+    if (events.length !== 0) events.length = 0;
     market.book.cancel({ orderId: order.id, time: c.at }, events);
     if (events[0]?.type === 'rejected') return new Rejection(events[0].reason, 'orderId');
     this.settleEvents(market, events);
@@ -415,7 +422,7 @@ export class SpotEngine implements StepOwner, StepSource {
   }
 
   /** The book's order from the command's decimal strings, numbered by the engine. */
-  private bookOrder(market: Market, c: PlaceSpotOrder, userId: number): PlaceOrder | Rejection {
+  private bookOrder(market: Market, c: CommandFields, userId: number): PlaceOrder | Rejection {
     const { priceScale, qtyScale, quoteScale } = market.spec;
     if (c.side !== 'buy' && c.side !== 'sell') return new Rejection('invalidField', 'side');
     const id = this.nextOrderId;
@@ -448,7 +455,7 @@ export class SpotEngine implements StepOwner, StepSource {
   }
 
   /** Attaches the take-profit (id + 1) and stop-loss (id + 2) legs the command names. */
-  private withExits<O extends LimitOrder | MarketOrder>(order: O, c: PlaceSpotOrder, priceScale: number): O | Rejection {
+  private withExits<O extends LimitOrder | MarketOrder>(order: O, c: CommandFields, priceScale: number): O | Rejection {
     const takeProfit = amountOf(c.takeProfit, 'takeProfit', priceScale, 'price', false);
     if (takeProfit instanceof Rejection) return takeProfit;
     const stopLoss = amountOf(c.stopLoss, 'stopLoss', priceScale, 'price', false);
@@ -478,7 +485,7 @@ export class SpotEngine implements StepOwner, StepSource {
         case 'conditional': {
           const userNo = event.userId;
           const userId = this.users.keys[userNo - 1]!;
-          const need = this.ledgerAmount(market, requiredForConditional(market.spec, event));
+          const need = this.ledgerAmount(market, requiredForConditional(market.spec, event, market.math));
           const account = this.coinOf(userNo, market, need.currency);
           // the second leg of a pair only adds what its partner's hold does not cover
           const partner = event.ocoWith === null ? undefined : this.orders.get(event.ocoWith);
@@ -503,7 +510,7 @@ export class SpotEngine implements StepOwner, StepSource {
             held,
             heldCurrency: need.currency,
             ocoWith: event.ocoWith,
-            createdAt: this.command!.at,
+            createdAt: this.fields.at,
           });
           break;
         }
@@ -518,7 +525,7 @@ export class SpotEngine implements StepOwner, StepSource {
     for (const orderId of unfunded) {
       if (!this.orders.has(orderId)) continue;
       const more: BookEvent[] = [];
-      market.book.cancel({ orderId, time: this.command!.at }, more);
+      market.book.cancel({ orderId, time: this.fields.at }, more);
       this.settleEvents(market, more);
     }
   }
@@ -647,7 +654,7 @@ export class SpotEngine implements StepOwner, StepSource {
   private failed(kind: StepKind, problem: PostingProblem | null): void {
     if (problem) {
       const n = this.ledger.lastSeq - this.ledgerFrom + 1;
-      throw new SpotInvariantError(`ledger step ${n} (${kind}) of ${this.command!.id} failed: ${problem.reason} ${problem.field ?? ''}`);
+      throw new SpotInvariantError(`ledger step ${n} (${kind}) of ${this.fields.id} failed: ${problem.reason} ${problem.field ?? ''}`);
     }
   }
 
@@ -702,7 +709,7 @@ export class SpotEngine implements StepOwner, StepSource {
   }
 
   private track(order: SpotOrder): void {
-    this.orders.set(order.id, order);
+    this.orders.set(order);
     if (order.clientOrderId !== null) this.clientIds.set(clientKey(order.userId, order.clientOrderId), order.id);
   }
 
@@ -729,9 +736,9 @@ export class SpotEngine implements StepOwner, StepSource {
 
 type SpotMarketChanges = import('./types').SpotMarketChanges;
 
-function reject(command: SpotCommand, rejection: Rejection): SpotRejected {
-  const id = (command as { id?: unknown })?.id;
-  const result: SpotRejected = { ok: false, id: typeof id === 'string' ? id : '', kind: command?.kind, reason: rejection.reason };
+function reject(command: CommandFields, rejection: Rejection): SpotRejected {
+  const id: unknown = command.id;
+  const result: SpotRejected = { ok: false, id: typeof id === 'string' ? id : '', kind: command.kind, reason: rejection.reason };
   if (rejection.field !== undefined) result.field = rejection.field;
   return result;
 }

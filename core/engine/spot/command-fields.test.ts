@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { CommandFields, isCommandId, readCommandFields } from './command-fields';
+
+const NAMES = [
+  'id', 'kind', 'at', 'userId', 'symbol', 'side', 'type', 'price', 'qty', 'quote', 'budget', 'trigger', 'tif', 'postOnly',
+  'takeProfit', 'stopLoss', 'feeTier', 'clientOrderId', 'orderId',
+] as const;
+
+/** What reading each field by name gives: the behaviour readCommandFields stands in for. */
+function byName(command: unknown): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const name of NAMES) fields[name] = (command as Record<string, unknown> | null | undefined)?.[name];
+  return fields;
+}
+
+/** The fields as read (only the field names: other keys of a command are copied along and never read). */
+function fieldsOf(fields: CommandFields): Record<string, unknown> {
+  const named: Record<string, unknown> = {};
+  for (const name of NAMES) named[name] = fields[name];
+  return named;
+}
+
+function read(command: unknown): Record<string, unknown> {
+  const fields = new CommandFields();
+  readCommandFields(command, fields);
+  return fieldsOf(fields);
+}
+
+describe('readCommandFields', () => {
+  const base = { id: 'c1', at: 1_700_000_000_000 };
+  it.each([
+    ['a limit order', { id: 'c1', at: 5, kind: 'placeOrder', userId: 'u1', symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '1.5', qty: '2' }],
+    ['a spread-built cancel', { ...base, kind: 'cancelOrder', userId: 'u1', symbol: 'BTCUSDT', orderId: 7 }],
+    ['every optional field', { ...base, kind: 'placeOrder', tif: 'IOC', postOnly: false, takeProfit: '3', stopLoss: '1', feeTier: 0, clientOrderId: 'x', budget: '9', quote: '8', trigger: '2' }],
+    ['fields of the wrong type', { id: 5, at: '1', kind: null, price: 1.5, qty: 2n, orderId: '3' }],
+    ['fields present as undefined', { id: undefined, kind: 'placeOrder', price: undefined }],
+    ['unknown fields only', { market: {}, changes: {}, halted: true, junk: 1 }],
+    ['an inherited field', Object.assign(Object.create({ price: '9' }) as object, { id: 'c2' })],
+    ['a class instance', new (class { id = 'c5'; kind = 'cancelOrder'; orderId = 3; })()],
+    ['a `__proto__` key', JSON.parse('{"id":"c6","__proto__":{"price":"1","qty":"2"},"kind":"placeOrder"}')],
+    ['a field without prototype', Object.assign(Object.create(null) as object, { id: 'c3', kind: 'cancelOrder' })],
+    ['a parsed command', JSON.parse('{"id":"c4","at":1,"kind":"placeOrder","side":"sell","qty":"1"}')],
+    ['an empty object', {}],
+    ['null', null],
+    ['undefined', undefined],
+    ['a number', 42],
+  ])('reads %s as reading each field by name does', (_name, command) => {
+    expect(read(command)).toEqual(byName(command));
+  });
+
+  it('reads no field of an array or a string: their prototypes\' methods (`at`) are not command fields', () => {
+    // `command.at` of these is Array.prototype.at or String.prototype.at, which the engine refuses as a time as it
+    // refuses undefined; and neither has an id, which is checked first
+    for (const command of [['id', 'kind'], Object.assign(['x'], { id: 'c9' }), 'placeOrder']) {
+      const fields = read(command);
+      expect({ ...fields, id: undefined }).toEqual(byName({}));
+      expect(fields.id).toBe((command as { id?: string }).id);
+    }
+  });
+
+  it('clears what the previous command set, and is not changed by keys that are not fields', () => {
+    const fields = new CommandFields();
+    readCommandFields({ id: 'a', price: '1', clientOrderId: 'x', orderId: 3, market: {}, halted: true }, fields);
+    readCommandFields(JSON.parse('{"id":"p","__proto__":{"qty":"5"}}'), fields);
+    readCommandFields({ id: 'b' }, fields);
+    expect(fieldsOf(fields)).toEqual(byName({ id: 'b' }));
+    expect(Object.getPrototypeOf(fields)).toBe(CommandFields.prototype);
+  });
+
+  it('agrees with reading by name for any record of known and unknown fields', () => {
+    const key = fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 8 }));
+    const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(undefined), fc.constant(null), fc.bigInt());
+    fc.assert(
+      fc.property(fc.dictionary(key, value), fc.boolean(), (command, inherited) => {
+        // the same record as an own object and, read by for-in, behind a prototype
+        const subject = inherited ? Object.setPrototypeOf({}, command) : command;
+        expect(read(subject)).toEqual(byName(subject));
+      }),
+    );
+  });
+});
+
+describe('isCommandId', () => {
+  const OLD = /^[\x21-\x7e]+$/;
+  const old = (id: string) => id.length <= 100 && OLD.test(id);
+
+  it.each([
+    ['c1', true],
+    ['s:order-42/b_x~!', true],
+    ['x'.repeat(100), true],
+    ['x'.repeat(101), false],
+    ['', false],
+    ['a b', false],
+    ['tab\there', false],
+    ['del\x7f', false],
+    ['é', false],
+    ['\u{1F600}', false],
+  ])('%j → %s', (id, expected) => {
+    expect(isCommandId(id)).toBe(expected);
+    expect(old(id)).toBe(expected);
+  });
+
+  it('agrees with the regular expression it replaces', () => {
+    const ascii = fc.string({ unit: fc.integer({ min: 0x1f, max: 0x80 }).map((c) => String.fromCharCode(c)), maxLength: 110 });
+    fc.assert(fc.property(fc.oneof(ascii, fc.string({ maxLength: 110 })), (id) => isCommandId(id) === old(id)));
+  });
+});
