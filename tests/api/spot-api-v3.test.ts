@@ -131,6 +131,18 @@ for (const dialect of await availableDialects()) {
       expect(Array.isArray((await v3('/ticker/24hr')).body)).toBe(true);
     });
 
+    it('answers a FOK that cannot fill completely EXPIRED, as Binance does, with its funds free again', async () => {
+      const buyer = await trader({ USDT: '5000000' });
+      const fok = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'FOK', price: '99000', quantity: '50', newOrderRespType: 'FULL' };
+      const killed = await signed(buyer.key, 'POST', '/order', fok);
+      expect(killed.status, JSON.stringify(killed.body)).toBe(200);
+      expect(killed.body).toMatchObject({ status: 'EXPIRED', timeInForce: 'FOK', executedQty: '0', fills: [] });
+      const read = await signed(buyer.key, 'GET', '/order', { symbol: 'BTCUSDT', orderId: String(killed.body.orderId) });
+      expect(read.body).toMatchObject({ status: 'EXPIRED', executedQty: '0' });
+      expect(await balance(buyer, 'USDT')).toEqual({ asset: 'USDT', free: '5000000', locked: '0' });
+      expect((await signed(buyer.key, 'GET', '/openOrders', { symbol: 'BTCUSDT' })).body).toEqual([]);
+    });
+
     it('reads stop-limits back as the type they were placed as, also from a history rebuilt at start', async () => {
       // ETHUSDT last traded at 3600 (the test before)
       const member = await trader({ ETH: '2', USDT: '10000' });

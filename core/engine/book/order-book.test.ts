@@ -165,13 +165,15 @@ describe('matching', () => {
     expect(find(events, 'cancelled', 2)[0]).toMatchObject({ reason: 'budget' });
   });
 
-  it('FOK that cannot fill is rejected and changes nothing', () => {
+  it('FOK that cannot fill is accepted and killed before it trades; the book is as before', () => {
     const b = book();
     b.place(limit(1, 1, 'sell', 10000n, 200n));
-    const before = stateHash(b);
+    const before = levels(b);
     const events = b.place(limit(2, 2, 'buy', 10000n, 201n, { tif: 'FOK' }));
-    expect(events).toEqual([{ type: 'rejected', orderId: 2, reason: 'fokUnfillable' }]);
-    expect(stateHash(b)).toBe(before);
+    expect(events.map((e) => e.type)).toEqual(['accepted', 'cancelled']);
+    expect(find(events, 'cancelled', 2)[0]).toMatchObject({ reason: 'unfilledFok', filledQty: 0n, remainingQty: 201n });
+    expect(levels(b)).toEqual(before);
+    expect(b.restingCount).toBe(1);
   });
 
   it('post-only that would take is rejected', () => {
@@ -205,7 +207,7 @@ describe('self-trade prevention', () => {
     const b = book({ selfTrade: 'cancelResting' });
     b.place(limit(1, 7, 'sell', 10000n, 100n));
     b.place(limit(2, 8, 'sell', 10000n, 100n));
-    expect(b.place(limit(3, 7, 'buy', 10000n, 150n, { tif: 'FOK' }))[0]).toMatchObject({ reason: 'fokUnfillable' });
+    expect(find(b.place(limit(3, 7, 'buy', 10000n, 150n, { tif: 'FOK' })), 'cancelled', 3)[0]).toMatchObject({ reason: 'unfilledFok' });
     expect(b.restingCount).toBe(2);
   });
 });

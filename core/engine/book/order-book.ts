@@ -301,7 +301,6 @@ export class OrderBook {
         const opp = isBuy ? this.asks.best() : this.bids.best();
         if (opp !== undefined && (isBuy ? opp.price <= price : opp.price >= price)) return 'postOnlyWouldTake';
       }
-      if (o.tif === 'FOK' && !this.canFill(o.userId, isBuy, price, qty)) return 'fokUnfillable';
       const own = isBuy ? this.bids : this.asks;
       if (own.total + qty > MAX_SAFE) return 'outOfRange';
     }
@@ -325,6 +324,9 @@ export class OrderBook {
     const order = this.orders.alloc(o.id, o.userId, o.side === 'buy', this.limitIn.price, this.limitIn.qty, o.feeTier ?? 0, o.time, exits);
     this.reserveExits(exits);
     this.events.push({ type: 'accepted', orderId: o.id, userId: o.userId, side: o.side, kind: 'limit' });
+    const { price, qty } = this.limitIn;
+    // killed whole, as an IOC's rest is: accepted and cancelled in the same command, nothing traded
+    if (o.tif === 'FOK' && !this.canFill(o.userId, o.side === 'buy', price, qty)) return this.finish(order, 'unfilledFok');
     this.execLimit(order, o.side === 'buy', o.tif ?? 'GTC');
   }
 

@@ -106,13 +106,15 @@ export type RejectReason =
   | 'unknownFeeTier'
   | 'budgetRequired'
   | 'postOnlyWouldTake'
-  | 'fokUnfillable'
   | 'invalidExit'
   | 'unknownOrder'
   | 'notOwner';
 
-/** sideFull: a triggered order would lift one side's resting total above 2^53 − 1 minor units. */
-export type CancelReason = 'user' | 'selfTrade' | 'unfilledIoc' | 'noLiquidity' | 'oco' | 'budget' | 'sideFull';
+/**
+ * unfilledFok: a fill-or-kill order that could not fill completely, killed before it traded; sideFull: a triggered
+ * order would lift one side's resting total above 2^53 − 1 minor units.
+ */
+export type CancelReason = 'user' | 'selfTrade' | 'unfilledIoc' | 'unfilledFok' | 'noLiquidity' | 'oco' | 'budget' | 'sideFull';
 
 export type OrderKind = 'limit' | 'market' | 'stopLimit' | 'takeProfit' | 'stopLoss';
 

@@ -78,6 +78,19 @@ describe('spot engine: fills settle both sides and fees in the same command', ()
     expect(funds(spot, 'bob', 'BTC')).toEqual(['0.2994', '0']);
   });
 
+  it('kills a FOK that cannot fill completely: accepted, cancelled unfilledFok, its hold released, nothing traded', () => {
+    const spot = newSpot({ alice: { BTC: '1' }, bob: { USDT: '1000' } });
+    accepted(spot.apply(order('alice', { side: 'sell', price: '100', qty: '0.3' })));
+    const killed = accepted(spot.apply(order('bob', { side: 'buy', price: '100', qty: '0.5', tif: 'FOK' })));
+    expect(killed.trades).toEqual([]);
+    expect(killed.orders).toMatchObject([{ orderId: killed.orderId, userId: 'bob', status: 'cancelled', reason: 'unfilledFok', filledQty: 0n, released: 50_000_000n }]);
+    expect(spot.openOrders('bob')).toEqual([]);
+    expect(funds(spot, 'bob', 'USDT')).toEqual(['1000', '0']);
+    // one that can fill does, whole
+    const filled = accepted(spot.apply(order('bob', { side: 'buy', price: '100', qty: '0.3', tif: 'FOK' })));
+    expect(filled.orders.find((o) => o.userId === 'bob')).toMatchObject({ status: 'filled', filledQty: 300000n });
+  });
+
   it('self-trade prevention cancels the resting order and releases its hold', () => {
     const spot = newSpot({ u1: { BTC: '1', USDT: '1000' } });
     const resting = accepted(spot.apply(order('u1', { side: 'sell', price: '100', qty: '0.5' })));

@@ -768,7 +768,7 @@ function clientKey(userId: string, clientOrderId: string): string {
 /** The command field a book reject reason is about. */
 function fieldOf(reason: string): string {
   if (reason.startsWith('price') || reason === 'postOnlyWouldTake') return 'price';
-  if (reason.startsWith('qty') || reason === 'fokUnfillable') return 'qty';
+  if (reason.startsWith('qty')) return 'qty';
   if (reason.startsWith('quote') || reason === 'belowMinNotional') return reason === 'belowMinNotional' ? 'qty' : 'quote';
   if (reason === 'unknownFeeTier') return 'feeTier';
   if (reason === 'budgetRequired') return 'budget';

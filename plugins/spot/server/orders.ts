@@ -59,6 +59,6 @@ export const REJECT_REASONS = [
   'invalidCommand', 'invalidMarket', 'unknownMarket', 'duplicateMarket', 'marketHalted', 'invalidUser',
   'duplicateClientOrderId', 'insufficientFunds', 'duplicateId', 'invalidField', 'nonPositive', 'outOfRange',
   'priceNotOnTick', 'qtyNotOnLot', 'belowMinNotional', 'priceTooManyDecimals', 'qtyTooManyDecimals',
-  'quoteTooManyDecimals', 'unknownFeeTier', 'budgetRequired', 'postOnlyWouldTake', 'fokUnfillable', 'invalidExit',
+  'quoteTooManyDecimals', 'unknownFeeTier', 'budgetRequired', 'postOnlyWouldTake', 'invalidExit',
   'unknownOrder',
 ] as const;

@@ -178,7 +178,7 @@ export interface SpotOrderView {
   /** Funds returned to available when the order finished ("0" while open), in `releasedCurrency`. */
   released: string;
   releasedCurrency: string;
-  /** Why it was cancelled: user, selfTrade, unfilledIoc, noLiquidity, oco, budget. */
+  /** Why it was cancelled: user, selfTrade, unfilledIoc, unfilledFok, noLiquidity, oco, budget, sideFull. */
   reason: string | null;
   createTime: number;
   updateTime: number;

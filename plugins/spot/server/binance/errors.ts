@@ -60,8 +60,6 @@ export function placeRejection(reason: SpotRejectReason, field: string | undefin
       return SPOT_ERRORS.rejected('Duplicate order sent.');
     case 'postOnlyWouldTake':
       return SPOT_ERRORS.rejected('Order would immediately match and take.');
-    case 'fokUnfillable':
-      return SPOT_ERRORS.rejected('Order would not be filled completely (FOK).');
     case 'unknownMarket':
       return SPOT_ERRORS.invalidSymbol();
     default:
