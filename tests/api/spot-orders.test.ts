@@ -88,6 +88,26 @@ for (const dialect of await availableDialects()) {
       expect(search.body.data.records.map((order: any) => order.id)).toEqual([bid.body.data.id]);
     });
 
+    it('pages the order history by live status: a partly filled order is open, with what it filled so far', async () => {
+      const maker = await member({ USDT: '10000' });
+      const taker = await member({ BTC: '1' });
+      const ids: number[] = [];
+      for (let i = 0; i < 12; i++) ids.push((await place(maker, { side: 'buy', type: 'limit', price: String(101 + i), num: '0.1' })).body.data.id);
+      // the best bid (112) fills whole, the next (111) half; the rest stay open untouched
+      expect((await place(taker, { side: 'sell', type: 'limit', price: '111', num: '0.15' })).status).toBe(200);
+      const page = (b: string, c: number) => server.get(path(SPOT_PATHS.history, { a: 'BTC_USDT', b, c }), maker.token);
+      const open1 = (await page('open', 1)).body.data;
+      // ten a page, newest first
+      expect(open1).toMatchObject({ total: 11, size: 10, pages: 2 });
+      expect(open1.records[0]).toMatchObject({ id: ids[10], status: 'open', filledNum: '0.05' });
+      expect(open1.records.map((order: any) => order.id)).toEqual(ids.slice(1, 11).reverse());
+      expect((await page('open', 2)).body.data.records.map((order: any) => order.id)).toEqual([ids[0]]);
+      expect((await page('filled', 1)).body.data).toMatchObject({ total: 1, records: [{ id: ids[11], status: 'filled', filledNum: '0.1' }] });
+      const search = await server.post(SPOT_PATHS.search, { status: 'open', size: 5, current: 3 }, maker.token);
+      expect(search.body.data).toMatchObject({ total: 11 });
+      expect(search.body.data.records.map((order: any) => order.id)).toEqual([ids[0]]);
+    });
+
     it('refuses bad orders with the field at fault and changes nothing', async () => {
       const trader = await member({ USDT: '100', BTC: '0.001' });
       const before = server.wallet.spot().engine().stateHash(sha256);

@@ -16,7 +16,7 @@ import {
 import type { SpotExchange } from './exchange';
 import type { OrderRecord } from './history';
 import { orderFields } from './orders';
-import { consoleMarket, fillView, orderView, spotSymbol } from './views';
+import { consoleMarket, fillView, orderStatus, orderView, spotSymbol } from './views';
 
 const DECIMAL = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[0-9]+(\\.[0-9]+)?$' };
 /** A market in a path or query: BTC_USDT. */
@@ -61,8 +61,11 @@ const FILTER_PROPERTIES = {
 /** The member routes: place, cancel, open orders, history, fills, search and export; the public market list. */
 export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotExchange): void {
   const view = (record: OrderRecord): SpotOrderView => orderView(record, exchange.market(record.symbol), exchange.engine.order(record.id));
-  /** The member's orders matching the filter, newest first, with their live state. */
-  const matching = async (memberId: string, filter: OrderFilter): Promise<SpotOrderView[]> => {
+  /**
+   * The member's orders matching the filter, newest first; the status is their live one. Views are made only of the
+   * orders answered (a bot's history holds many thousands).
+   */
+  const matching = async (memberId: string, filter: OrderFilter): Promise<OrderRecord[]> => {
     const symbol = filter.symbol && symbolOfPath(filter.symbol);
     const history = await exchange.historyOf(memberId);
     return history
@@ -73,13 +76,12 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
         if (filter.side && record.side !== filter.side) return false;
         if (filter.startTime !== undefined && record.createdAt < filter.startTime) return false;
         if (filter.endTime !== undefined && record.createdAt > filter.endTime) return false;
+        if (filter.status && orderStatus(record, exchange.engine.order(record.id)) !== filter.status) return false;
         return true;
-      })
-      .map(view)
-      .filter((order) => !filter.status || order.status === filter.status);
+      });
   };
-  const pageFrom = (views: SpotOrderView[], size: number, current: number): Page<SpotOrderView> =>
-    pageOf(views.slice((current - 1) * size, current * size), views.length, size, current);
+  const pageFrom = (records: OrderRecord[], size: number, current: number): Page<SpotOrderView> =>
+    pageOf(records.slice((current - 1) * size, current * size).map(view), records.length, size, current);
 
   registrar.route<unknown, unknown, unknown, SpotSymbol[]>({
     method: 'GET',
@@ -198,7 +200,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     },
     async handler(request) {
       const t = (key: string) => request.t(`spot:${key}`);
-      const orders = (await matching(request.principal!.id, request.body)).slice(0, EXPORT_MAX_ROWS);
+      const orders = (await matching(request.principal!.id, request.body)).slice(0, EXPORT_MAX_ROWS).map(view);
       const columns = ['createTime', 'symbol', 'side', 'type', 'price', 'num', 'filledNum', 'filledMoney', 'avgPrice', 'fee', 'status'] as const;
       const table = {
         header: columns.map((column) => t(`col_${column}`)),

@@ -1,4 +1,4 @@
-import type { SpotEngine, SpotMarketConfig, SpotOrder } from '../../../core/engine';
+import type { OrderStatus, SpotEngine, SpotMarketConfig, SpotOrder } from '../../../core/engine';
 import { formatDecimal } from '../../../core/shared';
 import type { WalletService } from '../../wallet/shared/service';
 import { pathOfSymbol, type ConsoleMarket, type SpotFillView, type SpotOrderView, type SpotSymbol } from '../shared/types';
@@ -49,8 +49,18 @@ export function marketFormat(engine: SpotEngine, wallet: WalletService, symbol: 
 }
 
 /** An order's view: the history record, with the engine's live state while the order is open. */
+/** Where an order's state is read: the engine's order while it is open there, else the history's record. */
+function currentState(record: OrderRecord, live: Readonly<SpotOrder> | undefined): Pick<OrderRecord, 'status' | 'filledQty' | 'filledQuote'> {
+  return !record.final && live ? live : record;
+}
+
+/** An order's status now (what orderView shows), without making its view. */
+export function orderStatus(record: OrderRecord, live: Readonly<SpotOrder> | undefined): OrderStatus {
+  return currentState(record, live).status;
+}
+
 export function orderView(record: OrderRecord, market: MarketFormat, live: Readonly<SpotOrder> | undefined): SpotOrderView {
-  const current = !record.final && live ? live : record;
+  const current = currentState(record, live);
   return {
     id: record.id,
     clientOrderId: record.clientOrderId,
