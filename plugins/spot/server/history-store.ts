@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../../core/plugin-api';
-import { decodeJson, encodeJson, transactionWriter, type TableShape, type TableWriter } from '../../../core/engine/persistence';
+import { decodeJson, transactionWriter, type TableShape, type TableWriter } from '../../../core/engine/persistence';
 import type { FillRecord, OrderHistoryStorage, OrderRecord, StoredOrder } from './history';
 
 const ORDER_TABLE: TableShape = {
@@ -31,6 +31,22 @@ const VIEW = 'orders';
 /** A fill as its row's body holds it (the order id is a column). */
 type StoredFill = Omit<FillRecord, 'orderId'>;
 
+const big = (value: bigint) => ({ $n: value.toString() });
+
+/**
+ * encodeJson(record), the same text: its bigints replaced before JSON.stringify, which then takes its fast path (a
+ * replacer function costs more than the rest of the write on the thread answering requests).
+ */
+export function encodeOrderRecord(record: OrderRecord): string {
+  return JSON.stringify({ ...record, filledQty: big(record.filledQty), filledQuote: big(record.filledQuote), fee: big(record.fee), released: big(record.released) });
+}
+
+/** encodeJson({ trade, maker }), the same text, as encodeOrderRecord does it. */
+export function encodeFill({ trade, maker }: StoredFill): string {
+  const { price, qty, quote, makerFee, takerFee } = trade;
+  return JSON.stringify({ trade: { ...trade, price: big(price), qty: big(qty), quote: big(quote), makerFee: big(makerFee), takerFee: big(takerFee) }, maker });
+}
+
 /** The order history's rows (ORDER_HISTORY_MIGRATIONS): written in batches, read one member at a time. */
 export class OrderHistoryStore implements OrderHistoryStorage {
   /** `writeTables`: how the rows are written (default: a transaction on `db`; the server passes the ledger's writer). */
@@ -44,8 +60,8 @@ export class OrderHistoryStore implements OrderHistoryStorage {
     const rows: unknown[] = [];
     const fillRows: unknown[] = [];
     for (const { record, fills } of orders) {
-      rows.push(record.id, record.userId, record.seq, encodeJson(record));
-      for (const { trade, maker } of fills) fillRows.push(record.id, trade.tradeId, record.userId, encodeJson({ trade, maker } satisfies StoredFill));
+      rows.push(record.id, record.userId, record.seq, encodeOrderRecord(record));
+      for (const fill of fills) fillRows.push(record.id, fill.trade.tradeId, record.userId, encodeFill(fill));
     }
     await this.writeTables([
       { table: ORDER_TABLE, rows },
