@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDLE_PERIODS, MarketData, type CandleUpdate, type MarketDataOptions, type MarketTrade } from '../../core/engine';
 import { MARKET_DATA_MIGRATIONS, MarketDataStore, type MarketDataBatch } from '../../core/engine/persistence';
@@ -148,5 +149,32 @@ describe.each(dialects)('market data store on %s', (dialect) => {
     await store.write([{ symbol, trades: next, candles }], 2 ** 40);
     expect(await store.checkpoint()).toBe(2 ** 40);
     expect(await store.loadTrades(symbol, 10)).toEqual([...first, ...next]);
+  });
+
+  it('reads the checkpoint and the state in one snapshot: a write committed in between is not half seen', async () => {
+    const other = openDatabase({ dataDir, databaseUrl: postgres?.url });
+    const writer = new MarketDataStore(other.db, other.dialect, { checkpointName: 'snapshot' });
+    const written = trades(2, 1);
+    let wroteAfter: string | undefined;
+    // after the reader's first query (the checkpoint), another connection writes trades and a checkpoint
+    const writeAfterFirstQuery: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      async transformResult({ result }) {
+        if (wroteAfter === undefined) {
+          wroteAfter = 'checkpoint';
+          await writer.write([{ symbol: 'SNAP/USDT', trades: written, candles: [] }], 7);
+        }
+        return result;
+      },
+    };
+    const reader = new MarketDataStore(database.db.withPlugin(writeAfterFirstQuery), database.dialect, { checkpointName: 'snapshot' });
+    const before = await reader.loadStates(['SNAP/USDT'], 10, 10);
+    expect(wroteAfter).toBe('checkpoint');
+    expect(before.checkpoint).toBe(0);
+    expect(before.states.get('SNAP/USDT')!.trades).toEqual([]);
+    const after = await reader.loadStates(['SNAP/USDT'], 10, 10);
+    expect(after.checkpoint).toBe(7);
+    expect(after.states.get('SNAP/USDT')!.trades).toEqual(written);
+    await other.close();
   });
 });

@@ -129,6 +129,24 @@ export class MarketDataStore {
     }));
   }
 
+  /**
+   * The checkpoint and each symbol's loadState, read in one transaction: a write committed meanwhile (another
+   * server's writer on the same database) is either all in them or not at all, so no trade is restored and
+   * replayed again.
+   */
+  async loadStates(symbols: readonly string[], keep: number, trades: number): Promise<{ checkpoint: number; states: Map<string, MarketDataState> }> {
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const store = new MarketDataStore(trx, this.dialect, { checkpointName: this.checkpointName });
+        const checkpoint = await store.checkpoint();
+        const states = new Map<string, MarketDataState>();
+        for (const symbol of symbols) states.set(symbol, await store.loadState(symbol, keep, trades));
+        return { checkpoint, states };
+      });
+  }
+
   /** What MarketData.restore needs: the last `keep` candles of every period and the last `trades` trades. */
   async loadState(symbol: string, keep: number, trades: number): Promise<MarketDataState> {
     const candles = {} as MarketDataState['candles'];

@@ -72,7 +72,11 @@ class MemoryStore implements MarketDataStorage {
     return this.select(symbol, period, query);
   }
 
-  async loadState(symbol: string, keep: number, trades: number): Promise<MarketDataState> {
+  async loadStates(symbols: readonly string[], keep: number, trades: number): Promise<{ checkpoint: number; states: Map<string, MarketDataState> }> {
+    return { checkpoint: this.checkpointSeq, states: new Map(symbols.map((symbol) => [symbol, this.loadState(symbol, keep, trades)])) };
+  }
+
+  private loadState(symbol: string, keep: number, trades: number): MarketDataState {
     const state = new MarketData({ symbol, priceScale: 2, qtyScale: 6, quoteScale: 6 }).snapshot();
     for (const period of Object.keys(state.candles) as CandlePeriod[]) state.candles[period] = this.select(symbol, period, { limit: keep });
     const stored = [...this.trades.values()].sort((a, b) => a.id - b.id);

@@ -43,7 +43,7 @@ interface FeedMarket {
 }
 
 /** What the feed keeps market data in (MarketDataStore). */
-export type MarketDataStorage = Pick<MarketDataStore, 'write' | 'checkpoint' | 'loadCandles' | 'loadState'>;
+export type MarketDataStorage = Pick<MarketDataStore, 'write' | 'loadCandles' | 'loadStates'>;
 
 export interface MarketFeedOptions {
   context: Pick<ServerContext, 'now' | 'realtime' | 'log' | 'site' | 'db' | 'dialect'>;
@@ -83,10 +83,8 @@ export class MarketFeed implements SpotMarketReader {
    * data must be open before (its addMarket command recorded): a market opened later starts empty.
    */
   async restore(): Promise<number> {
-    const checkpoint = await this.store.checkpoint();
-    for (const market of this.markets.values()) {
-      market.data = MarketData.restore(this.dataOptions(market.format), await this.store.loadState(market.symbol, DEFAULT_KEEP, RECENT_TRADES));
-    }
+    const { checkpoint, states } = await this.store.loadStates([...this.markets.keys()], DEFAULT_KEEP, RECENT_TRADES);
+    for (const market of this.markets.values()) market.data = MarketData.restore(this.dataOptions(market.format), states.get(market.symbol)!);
     this.writer?.stop();
     this.writer = new MarketDataWriter(this.store, checkpoint, this.options.context.log);
     this.restoredSeq = checkpoint;
