@@ -4,7 +4,7 @@ import { HDNodeWallet, JsonRpcProvider, Mnemonic, Network, parseEther, type Cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvmAdapter } from '../../plugins/wallet/server/chains/evm';
 import { NATIVE_ASSET, type ChainAdapter } from '../../plugins/wallet/server/chains/types';
-import { ANVIL_ACCOUNT_0, startAnvil, startRpcProxy, type Anvil, type RpcCall } from '../support/anvil';
+import { ANVIL_ACCOUNT_0, minedReceipt, startAnvil, startRpcProxy, type Anvil, type RpcCall } from '../support/anvil';
 import { deployTestToken } from '../support/erc20';
 
 const OUTSIDER = '0x000000000000000000000000000000000000dEaD';
@@ -22,7 +22,7 @@ const seed = randomBytes(64);
 const suiteStarted = performance.now();
 
 const watch = (...indexes: number[]) => new Set(indexes.map((index) => adapter.depositAddress(index)));
-const mined = async (hash: string) => (await provider.waitForTransaction(hash))!;
+const mined = (hash: string) => minedReceipt(provider, hash);
 
 async function fund(to: string, value: bigint): Promise<{ hash: string; block: bigint }> {
   const tx = await funder.sendTransaction({ to, value });

@@ -6,7 +6,7 @@ import { HDNodeWallet, JsonRpcProvider, Mnemonic, Network, parseEther, parseUnit
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainSideOf } from '../../plugins/wallet/server/chain-side';
 import { WALLET_CONSOLE_PATHS, WALLET_PATHS, type NetworkInput } from '../../plugins/wallet/shared/types';
-import { ANVIL_ACCOUNT_0, startAnvil, startRpcProxy, type Anvil, type ProxyDecision, type RpcCall } from '../support/anvil';
+import { ANVIL_ACCOUNT_0, minedReceipt, startAnvil, startRpcProxy, type Anvil, type ProxyDecision, type RpcCall } from '../support/anvil';
 import { deployTestToken } from '../support/erc20';
 import { availableDialects, type TestDialect } from './harness';
 import { TRADE_PASSWORD, startWalletServer, type WalletMember, type WalletTestServer } from './wallet-harness';
@@ -37,7 +37,7 @@ let hotWallet: string;
 const ENV_NAMES = [...Object.keys(SETTINGS), 'EVM_RPC_URL', 'WALLET_MNEMONIC'];
 const savedEnv = Object.fromEntries(ENV_NAMES.map((name) => [name, process.env[name]]));
 
-const mined = async (hash: string) => (await provider.waitForTransaction(hash))!;
+const mined = (hash: string) => minedReceipt(provider, hash);
 const mine = (blocks: number) => anvil.rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
 const tokenBalance = async (address: string): Promise<bigint> => token.balanceOf(address);
 const newAddress = () => Wallet.createRandom().address;

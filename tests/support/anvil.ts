@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import type { TransactionReceipt } from 'ethers';
 
 export interface Anvil {
   rpcUrl: string;
@@ -147,4 +148,20 @@ export async function startRpcProxy(targetUrl: string, refuse: (call: RpcCall) =
         server.closeAllConnections();
       }),
   };
+}
+
+/** How often `minedReceipt` asks the node. */
+const RECEIPT_POLL_MS = 25;
+
+/**
+ * The receipt of a transaction once the node has mined it, asked for until it has. ethers' `waitForTransaction`
+ * can wait for ever on an automining node: when the block is mined between its first receipt check and its block
+ * listener's first poll, that block is the listener's starting point and no later block comes.
+ */
+export async function minedReceipt(provider: { getTransactionReceipt(hash: string): Promise<TransactionReceipt | null> }, hash: string): Promise<TransactionReceipt> {
+  for (;;) {
+    const receipt = await provider.getTransactionReceipt(hash);
+    if (receipt) return receipt;
+    await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS));
+  }
 }
