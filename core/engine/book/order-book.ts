@@ -10,6 +10,7 @@ import { BookSide, type PriceLevel } from './price-levels';
 import { StopOrder, StopStore } from './stops';
 import type {
   BookEvent,
+  BookEventSink,
   BookSnapshot,
   CancelCommand,
   CancelReason,
@@ -54,7 +55,7 @@ export class OrderBook {
   private arrival = 0;
   /** Last trade price in price minor units; 0 before the first trade. */
   private last = 0;
-  private events: BookEvent[] = [];
+  private events: BookEventSink = [];
   private time = 0;
   /**
    * Quote still to spend (or receive) for the incoming order, −1 when it is bounded by quantity only. A number:
@@ -103,7 +104,9 @@ export class OrderBook {
   }
 
   /** Places an order; its events are appended to out (a fresh array unless the caller passes one to reuse). */
-  place(order: PlaceOrder, out: BookEvent[] = []): BookEvent[] {
+  place(order: PlaceOrder, out?: BookEvent[]): BookEvent[];
+  place<S extends BookEventSink>(order: PlaceOrder, out: S): S;
+  place(order: PlaceOrder, out: BookEventSink = []): BookEventSink {
     const events = out;
     this.events = events;
     const checked = order === this.checked;
@@ -123,7 +126,9 @@ export class OrderBook {
     return events;
   }
 
-  cancel(cmd: CancelCommand, out: BookEvent[] = []): BookEvent[] {
+  cancel(cmd: CancelCommand, out?: BookEvent[]): BookEvent[];
+  cancel<S extends BookEventSink>(cmd: CancelCommand, out: S): S;
+  cancel(cmd: CancelCommand, out: BookEventSink = []): BookEventSink {
     const events = out;
     this.events = events;
     const id = cmd?.orderId;

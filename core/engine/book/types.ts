@@ -197,6 +197,11 @@ export type BookEvent =
   | ConditionalEvent
   | TriggeredEvent;
 
+/** Where the book appends a command's events: an array, or a list the caller reuses (CountedList). */
+export interface BookEventSink {
+  push(event: BookEvent): unknown;
+}
+
 export interface DepthLevel {
   price: bigint;
   qty: bigint;

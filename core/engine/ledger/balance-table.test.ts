@@ -47,6 +47,24 @@ describe('BalanceTable', () => {
     expect(table.availableCovers(other, -(SAFE + 1n))).toBe(false);
   });
 
+  it('stays exact across the 64-bit boundary, in both directions, beyond 1024 accounts', () => {
+    const table = new BalanceTable();
+    for (let i = 0; i < 1500; i++) table.handle(`u${i}/coin/BTC`);
+    const h = table.handle('u1499/coin/BTC');
+    const I64_MAX = 2n ** 63n - 1n;
+    table.addFrozen(h, I64_MAX);
+    table.addFrozen(h, 1n);
+    expect(table.value(h, 'frozen')).toBe(I64_MAX + 1n);
+    expect(table.frozenCovers(h, I64_MAX + 1n)).toBe(true);
+    expect(table.frozenCovers(h, I64_MAX + 2n)).toBe(false);
+    table.subtractFrozen(h, 2n);
+    expect(table.value(h, 'frozen')).toBe(I64_MAX - 1n);
+    table.subtractAvailable(h, I64_MAX + 5n);
+    expect(table.get(h)).toEqual({ available: -(I64_MAX + 5n), frozen: I64_MAX - 1n, bonus: 0n });
+    table.remove(h);
+    expect(table.get(h)).toEqual({ available: 0n, frozen: 0n, bonus: 0n });
+  });
+
   it('compares an available balance with any bigint exactly', () => {
     const table = new BalanceTable();
     const h = table.handle('u1/coin/BTC');

@@ -1,4 +1,5 @@
 import { isSystemKey, mayGoNegative } from './accounts';
+import { BigColumn } from './big-column';
 
 const INITIAL_CAPACITY = 1024;
 const PRESENT = 1;
@@ -26,9 +27,9 @@ export class BalanceTable {
   private readonly handles = new Map<string, number>();
   /** Key of each handle. */
   readonly keys: string[] = [];
-  private readonly available: bigint[] = [];
-  private readonly frozen: bigint[] = [];
-  private readonly bonus: bigint[] = [];
+  private readonly available = new BigColumn(INITIAL_CAPACITY);
+  private readonly frozen = new BigColumn(INITIAL_CAPACITY);
+  private readonly bonus = new BigColumn(INITIAL_CAPACITY);
   private states = new Uint8Array(INITIAL_CAPACITY);
   private presentCount = 0;
 
@@ -44,9 +45,6 @@ export class BalanceTable {
       h = this.keys.length;
       if (h >= this.states.length) this.grow();
       this.keys.push(key);
-      this.available.push(0n);
-      this.frozen.push(0n);
-      this.bonus.push(0n);
       this.states[h] = isSystemKey(key) ? SYSTEM_ACCOUNT | (mayGoNegative(key) ? MAY_GO_NEGATIVE : 0) : 0;
       this.handles.set(key, h);
     }
@@ -72,60 +70,63 @@ export class BalanceTable {
 
   /** A copy of the account's balances (zeros when it is not present). */
   get(h: number): Balance {
-    return { available: this.available[h]!, frozen: this.frozen[h]!, bonus: this.bonus[h]! };
+    return { available: this.available.get(h), frozen: this.frozen.get(h), bonus: this.bonus.get(h) };
   }
 
   value(h: number, field: BalanceField): bigint {
-    return this[field][h]!;
+    return this[field].get(h);
   }
 
   availableCovers(h: number, amount: bigint): boolean {
-    return this.available[h]! >= amount;
+    return this.available.get(h) >= amount;
   }
 
   frozenCovers(h: number, amount: bigint): boolean {
-    return this.frozen[h]! >= amount;
+    return this.frozen.get(h) >= amount;
   }
 
   /** Adds `delta` to one balance of the account (making it present). */
   add(h: number, field: BalanceField, delta: bigint): void {
     this.markPresent(h);
-    this[field][h] = this[field][h]! + delta;
+    const column = this[field];
+    column.set(h, column.get(h) + delta);
   }
 
   addAvailable(h: number, amount: bigint): void {
     this.markPresent(h);
-    this.available[h] = this.available[h]! + amount;
+    this.available.set(h, this.available.get(h) + amount);
   }
 
   subtractAvailable(h: number, amount: bigint): void {
     this.markPresent(h);
-    this.available[h] = this.available[h]! - amount;
+    this.available.set(h, this.available.get(h) - amount);
   }
 
   addFrozen(h: number, amount: bigint): void {
     this.markPresent(h);
-    this.frozen[h] = this.frozen[h]! + amount;
+    this.frozen.set(h, this.frozen.get(h) + amount);
   }
 
   subtractFrozen(h: number, amount: bigint): void {
     this.markPresent(h);
-    this.frozen[h] = this.frozen[h]! - amount;
+    this.frozen.set(h, this.frozen.get(h) - amount);
   }
 
   /** Sets the account's balances (making it present). */
   set(h: number, balance: Readonly<Balance>): void {
     this.markPresent(h);
-    this.available[h] = balance.available;
-    this.frozen[h] = balance.frozen;
-    this.bonus[h] = balance.bonus;
+    this.available.set(h, balance.available);
+    this.frozen.set(h, balance.frozen);
+    this.bonus.set(h, balance.bonus);
   }
 
   /** Forgets the account's balances (it is no longer present; its handle stays). */
   remove(h: number): void {
     if (this.states[h]! & PRESENT) this.presentCount--;
     this.states[h] = this.states[h]! & ~PRESENT;
-    this.available[h] = this.frozen[h] = this.bonus[h] = 0n;
+    this.available.set(h, 0n);
+    this.frozen.set(h, 0n);
+    this.bonus.set(h, 0n);
   }
 
   /** Present accounts with a copy of their balances, in handle order. */
@@ -142,8 +143,12 @@ export class BalanceTable {
   }
 
   private grow(): void {
-    const states = new Uint8Array(this.states.length * 2);
+    const capacity = this.states.length * 2;
+    const states = new Uint8Array(capacity);
     states.set(this.states);
     this.states = states;
+    this.available.reserve(capacity);
+    this.frozen.reserve(capacity);
+    this.bonus.reserve(capacity);
   }
 }

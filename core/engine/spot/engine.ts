@@ -1,4 +1,5 @@
 import { OrderBook } from '../book/order-book';
+import { CountedList } from '../book/counted-list';
 import { required, requiredForConditional } from '../book/required';
 import type { AmountField } from '../book/decimal-input';
 import { marketMath, type MarketMath } from '../book/arithmetic';
@@ -107,8 +108,8 @@ export class SpotEngine implements StepOwner, StepSource {
   /** The fields of the command being applied, the ledger seq before its first step and what it reports. */
   private readonly fields = new CommandFields();
   private ledgerFrom = 0;
-  private trades = NO_TRADES;
-  private updates = NO_UPDATES;
+  private readonly trades = new CountedList<SpotTrade>();
+  private readonly updates = new CountedList<OrderUpdate>();
   /** The direction of the stop-limit the command placed (undefined: none). */
   private stopRising: boolean | undefined;
   /** What the step being posted moves, for its logged command (describeStep). */
@@ -130,7 +131,8 @@ export class SpotEngine implements StepOwner, StepSource {
   private userCapacity = 1024;
   private seq = 0;
   private nextOrderId = 1;
-  private readonly events: BookEvent[] = [];
+  /** The book's events of the command being applied. */
+  private readonly events = new CountedList<BookEvent>();
 
   constructor(readonly ledger: LedgerEngine) {
     ledger.attachSteps(this);
@@ -151,8 +153,9 @@ export class SpotEngine implements StepOwner, StepSource {
     if (!Number.isSafeInteger(fields.at) || fields.at < 0) return reject(fields, new Rejection('invalidCommand', 'at'));
     const ledgerFrom = this.ledger.lastSeq;
     this.ledgerFrom = ledgerFrom;
-    this.trades = NO_TRADES;
-    this.updates = NO_UPDATES;
+    // left gathering only by a command that threw
+    this.trades.clear();
+    this.updates.clear();
     this.stopRising = undefined;
     let outcome: Rejection | number | undefined;
     switch (kind) {
@@ -181,11 +184,13 @@ export class SpotEngine implements StepOwner, StepSource {
     this.accepted.add(id);
     this.acceptedSeqs.push(seq);
     this.remember(seq, kind, typeof outcome === 'number' ? outcome : 0, ledgerFrom, ledgerTo);
+    const trades = this.trades.take(NO_TRADES);
+    const orders = this.updates.take(NO_UPDATES);
     // orderId in the literal rather than added after: the same keys in the same order, without a transition
     const result: SpotAccepted =
       typeof outcome === 'number'
-        ? { ok: true, seq, id, kind, duplicate: false, trades: this.trades, orders: this.updates, ledgerFrom, ledgerTo, orderId: outcome }
-        : { ok: true, seq, id, kind, duplicate: false, trades: this.trades, orders: this.updates, ledgerFrom, ledgerTo };
+        ? { ok: true, seq, id, kind, duplicate: false, trades, orders, ledgerFrom, ledgerTo, orderId: outcome }
+        : { ok: true, seq, id, kind, duplicate: false, trades, orders, ledgerFrom, ledgerTo };
     if (this.stopRising !== undefined) result.stopRising = this.stopRising;
     return result;
   }
@@ -368,13 +373,13 @@ export class SpotEngine implements StepOwner, StepSource {
     const holdAccount = known === undefined ? this.ledger.findAccount(accountKey(c.userId, 'coin', holdCurrency)) : this.coin(known, holdsBase ? market.baseNo : market.quoteNo, holdCurrency);
     if (!this.ledger.covers(holdAccount, holdAmount)) return new Rejection('insufficientFunds', 'amount');
     const events = this.events;
-    // left empty by the command before unless it was refused after the book's answer (setting length calls the runtime)
-    if (events.length !== 0) events.length = 0;
+    // left empty by the command before unless it was refused after the book's answer
+    events.clear();
     // the book sets a stop's direction from the last price before it is placed
     const rising = order.type === 'stopLimit' ? stopRises(order.trigger, market.book.lastPrice, order.side === 'buy') : undefined;
     market.book.place(order, events);
-    const first = events[0];
-    if (first?.type === 'rejected') return new Rejection(first.reason, fieldOf(first.reason));
+    const first = events.get(0);
+    if (first.type === 'rejected') return new Rejection(first.reason, fieldOf(first.reason));
     this.stopRising = rising;
     // accepted by the book: from here on every step must succeed
     if (known === undefined) this.enlist(c.userId);
@@ -398,27 +403,39 @@ export class SpotEngine implements StepOwner, StepSource {
       createdAt: c.at,
     });
     this.settleEvents(market, events);
-    events.length = 0;
+    events.clear();
     return order.id;
   }
 
   private cancelOrder(c: CommandFields): Rejection | number {
     const market = this.markets.get(c.symbol);
     if (!market) return new Rejection('unknownMarket', 'symbol');
-    // a known user's id was checked when they were enlisted
-    if (typeof c.userId !== 'string' || (this.users.get(c.userId) < 0 && !isValidUserId(c.userId))) return new Rejection('invalidUser', 'userId');
-    const orderId = c.orderId ?? (typeof c.clientOrderId === 'string' ? this.clientIds.get(clientKey(c.userId, c.clientOrderId)) : undefined);
-    const order = orderId === undefined ? undefined : this.orders.get(orderId);
+    const named = this.orders.get(c.orderId);
+    // the owner of an order is a known user: no look-up needed
+    const byOwner = named !== undefined && named.userId === c.userId;
+    if (!byOwner && !this.isUserId(c.userId)) return new Rejection('invalidUser', 'userId');
+    const order = c.orderId != null ? named : this.byClientOrderId(c.userId, c.clientOrderId);
     if (!order || order.symbol !== c.symbol) return new Rejection('unknownOrder', c.orderId === undefined ? 'clientOrderId' : 'orderId');
     if (order.userId !== c.userId) return new Rejection('notOwner', 'orderId');
     const events = this.events;
-    // left empty by the command before unless it was refused after the book's answer (setting length calls the runtime)
-    if (events.length !== 0) events.length = 0;
+    // left empty by the command before unless it was refused after the book's answer
+    events.clear();
     market.book.cancel({ orderId: order.id, time: c.at }, events);
-    if (events[0]?.type === 'rejected') return new Rejection(events[0].reason, 'orderId');
+    const first = events.get(0);
+    if (first.type === 'rejected') return new Rejection(first.reason, 'orderId');
     this.settleEvents(market, events);
-    events.length = 0;
+    events.clear();
     return order.id;
+  }
+
+  /** A known user's id, or a valid new one (a known user's id was checked when they were enlisted). */
+  private isUserId(userId: unknown): boolean {
+    return typeof userId === 'string' && (this.users.get(userId) >= 0 || isValidUserId(userId));
+  }
+
+  private byClientOrderId(userId: string, clientOrderId: unknown): SpotOrder | undefined {
+    const orderId = typeof clientOrderId === 'string' ? this.clientIds.get(clientKey(userId, clientOrderId)) : undefined;
+    return orderId === undefined ? undefined : this.orders.get(orderId);
   }
 
   /** The book's order from the command's decimal strings, numbered by the engine. */
@@ -470,10 +487,10 @@ export class SpotEngine implements StepOwner, StepSource {
    * order still holds, a hold for each take-profit / stop-loss leg that became live. A leg whose hold the
    * balance cannot cover is cancelled afterwards.
    */
-  private settleEvents(market: Market, events: readonly BookEvent[]): void {
+  private settleEvents(market: Market, events: CountedList<BookEvent>): void {
     let unfunded: number[] | undefined;
     for (let i = 0; i < events.length; i++) {
-      const event = events[i]!;
+      const event = events.get(i);
       switch (event.type) {
         case 'fill':
           this.settleFill(market, event);
@@ -524,7 +541,7 @@ export class SpotEngine implements StepOwner, StepSource {
     if (!unfunded) return;
     for (const orderId of unfunded) {
       if (!this.orders.has(orderId)) continue;
-      const more: BookEvent[] = [];
+      const more = new CountedList<BookEvent>();
       market.book.cancel({ orderId, time: this.fields.at }, more);
       this.settleEvents(market, more);
     }
@@ -552,7 +569,6 @@ export class SpotEngine implements StepOwner, StepSource {
       released,
     };
     if (reason !== undefined) update.reason = reason;
-    if (this.updates === NO_UPDATES) this.updates = [];
     this.updates.push(update);
   }
 
@@ -589,7 +605,6 @@ export class SpotEngine implements StepOwner, StepSource {
     maker.filledQuote += fill.quote;
     taker.filledQty += fill.qty;
     taker.filledQuote += fill.quote;
-    if (this.trades === NO_TRADES) this.trades = [];
     this.trades.push({
       tradeId: fill.tradeId,
       symbol: market.config.symbol,
