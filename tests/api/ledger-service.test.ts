@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNTS, isSystemKey, mayGoNegative, systemAccountKey, type AppliedCommand, type BalanceChange, type LedgerCommand } from '../../core/engine';
 import { LedgerStore, SpotService, SpotStore, SqliteWorkerStore, type TableShape } from '../../core/engine/persistence';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SQLITE_FILE_NAME, type Database } from '../../core/server/db/connect';
 import { availableDialects } from './harness';
@@ -169,6 +170,31 @@ describe.each(dialects)('ledger commands through the spot service on %s', (diale
     const reopened = await open();
     expect(reopened.stateHash()).toBe(hash);
     await reopened.close();
+  });
+
+  it.runIf(dialect === 'sqlite')('the writer thread checkpoints the WAL after its writes and when idle; the main connection does not', async () => {
+    const file = join(data.dataDir, SQLITE_FILE_NAME);
+    const autocheckpoint = async () => (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db)).rows[0]!.wal_autocheckpoint;
+    const store = await SqliteWorkerStore.start(database.db, file);
+    expect(await autocheckpoint()).toBe(0);
+    const service = await open(store);
+    // about 6 MB through the WAL in 30 batches: without the writer's checkpoints the WAL would hold all of it
+    for (let batch = 0; batch < 30; batch++) {
+      const results = await Promise.all(Array.from({ length: 150 }, (_, i) => service.submit(deposit(`ck${batch}-${i}`, '1'))));
+      expect(results.every((r) => r.ok)).toBe(true);
+    }
+    expect(statSync(`${file}-wal`).size).toBeLessThan(2_000_000);
+    // rows the main connection writes reach the database file through the writer's idle checkpoint
+    await sql`create table checkpoint_probe (body text not null)`.execute(database.db);
+    const before = statSync(file).size;
+    await sql`insert into checkpoint_probe (body) select printf('%.1000c', 'x') from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) select i from n)`.execute(database.db);
+    const deadline = Date.now() + 5_000;
+    while (statSync(file).size < before + 1_000_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(statSync(file).size).toBeGreaterThanOrEqual(before + 1_000_000);
+    await sql`drop table checkpoint_probe`.execute(database.db);
+    await service.close();
+    await store.close();
+    expect(await autocheckpoint()).toBe(1000);
   });
 
   it.runIf(dialect === 'sqlite')('the writer thread: a failed commit rejects its batch and re-applies the next one, whose rows were already sent', async () => {

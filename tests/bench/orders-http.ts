@@ -26,6 +26,7 @@ import { loadSiteConfig } from '../../core/server/site-config-loader';
 import { createMember } from '../../plugins/identity/server/members';
 import { PLACE_BODY } from '../../plugins/spot/server/member-routes';
 import { WALLET_SERVICE, type WalletService } from '../../plugins/wallet/shared/service';
+import { serverNodeFlags } from './server-node-flags';
 
 const { values } = parseArgs({
   options: {
@@ -218,7 +219,7 @@ async function runLoad(): Promise<void> {
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
   const child = fork(fileURLToPath(import.meta.url), ['--role', 'server', '--members', String(MEMBERS)], {
     stdio: 'inherit',
-    execArgv: [...process.execArgv, ...profile],
+    execArgv: [...process.execArgv, ...serverNodeFlags(), ...profile],
   });
   const ready = await nextMessage(child, 'ready');
   if (ready.kind !== 'ready') throw new Error('server did not start');
@@ -253,13 +254,15 @@ async function runLoad(): Promise<void> {
 
 function nextMessage(child: ChildProcess, kind: FromServer['kind']): Promise<FromServer> {
   return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`server exited (${code})`));
     const onMessage = (message: FromServer) => {
       if (message.kind !== kind) return;
       child.off('message', onMessage);
+      child.off('exit', onExit);
       resolve(message);
     };
     child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+    child.once('exit', onExit);
   });
 }
 

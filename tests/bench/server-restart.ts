@@ -25,6 +25,7 @@ import { loadSiteConfig, REPO_ROOT } from '../../core/server/site-config-loader'
 import { resolveTokenSecret } from '../../core/server/token-secret';
 import { SQLITE_FILE_NAME } from '../../core/server/db/connect';
 import { WALLET_SERVICE, type WalletService } from '../../plugins/wallet/shared/service';
+import { serverNodeFlags } from './server-node-flags';
 
 const { values } = parseArgs({
   options: {
@@ -126,7 +127,7 @@ async function build(dataDir: string, count: number): Promise<void> {
 function timeStart(dataDir: string): Promise<number> {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'core', 'server', 'main.ts')], {
+    const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', join(REPO_ROOT, 'core', 'server', 'main.ts')], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],

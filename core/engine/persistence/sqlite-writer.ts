@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
 import type { AppliedSpotCommand } from '../spot/types';
 import { BatchRowsBuilder, LedgerStore, batchRows, type BatchRows, type BatchSink, type TableRows } from './store';
@@ -19,6 +19,9 @@ export type WriterMessage =
   | { id: number; tables: readonly TableRows[] }
   | { discard: number }
   | { close: true };
+
+/** SQLite's own default, given back to the main connection when the writer thread (which checkpoints) stops. */
+const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 
 /** A batch's rows are sent to the writer thread every this many commands while the batch is still open. */
 const STAGE_EVERY = 512;
@@ -89,6 +92,8 @@ export class SqliteWorkerStore extends LedgerStore {
       worker.once('message', (message: { ready?: boolean; error?: string }) => (message.ready ? resolve() : reject(new Error(message.error))));
       worker.once('error', reject);
     });
+    // the writer thread checkpoints the WAL: a commit of the main connection must not copy the writer's pages
+    await sql`pragma wal_autocheckpoint = 0`.execute(db);
     return new SqliteWorkerStore(db, worker);
   }
 
@@ -124,6 +129,7 @@ export class SqliteWorkerStore extends LedgerStore {
   async close(): Promise<void> {
     this.send({ close: true });
     await new Promise((resolve) => this.worker.once('exit', resolve));
+    await sql`pragma wal_autocheckpoint = ${sql.raw(String(SQLITE_DEFAULT_AUTOCHECKPOINT))}`.execute(this.db);
   }
 
   private failAll(error: Error): void {

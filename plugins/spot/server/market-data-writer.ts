@@ -5,9 +5,11 @@ import type { ServerContext } from '../../../core/server';
 /**
  * How often the spot views (this market data, and the order history) write what changed, each in one transaction
  * with its checkpoint. The rows go to the ledger's writer (on SQLite its thread, off the one answering requests);
- * a restart replays the log after the checkpoints, so a shorter interval only means smaller, more frequent writes.
+ * a restart replays the log after the checkpoints. Short, because a write's rows are encoded on the thread
+ * answering requests and a batch's commit waits behind the write in the writer: under load, every 250 ms stopped
+ * both for 6–12 ms, which was most of the orders' 99th percentile latency.
  */
-export const FLUSH_INTERVAL_MS = 250;
+export const FLUSH_INTERVAL_MS = 50;
 
 /**
  * One symbol's rows not written yet: its trades and, per period, the latest state of each changed candle, oldest
