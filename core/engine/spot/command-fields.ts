@@ -48,6 +48,9 @@ export function isCommandId(id: string): boolean {
 
 type Read = { -readonly [K in keyof CommandFields]: unknown };
 
+/** The names of the fields (the class defines each one, as undefined). */
+const FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(new CommandFields()));
+
 /**
  * Reads the command's fields into `fields`: what `command.field` gives for a data object, whose fields are its
  * own enumerable properties or enumerable inherited ones. Commands built by spreading (`{ ...base, kind, … }`)
@@ -87,68 +90,5 @@ export function readCommandFields(command: unknown, fields: CommandFields): void
     return;
   }
   const source = command as Record<string, unknown>;
-  // the cases in the order commands usually list their fields
-  for (const key in source) {
-    switch (key) {
-      case 'id':
-        into.id = source[key];
-        break;
-      case 'at':
-        into.at = source[key];
-        break;
-      case 'kind':
-        into.kind = source[key];
-        break;
-      case 'userId':
-        into.userId = source[key];
-        break;
-      case 'symbol':
-        into.symbol = source[key];
-        break;
-      case 'side':
-        into.side = source[key];
-        break;
-      case 'type':
-        into.type = source[key];
-        break;
-      case 'price':
-        into.price = source[key];
-        break;
-      case 'qty':
-        into.qty = source[key];
-        break;
-      case 'orderId':
-        into.orderId = source[key];
-        break;
-      case 'quote':
-        into.quote = source[key];
-        break;
-      case 'budget':
-        into.budget = source[key];
-        break;
-      case 'trigger':
-        into.trigger = source[key];
-        break;
-      case 'tif':
-        into.tif = source[key];
-        break;
-      case 'postOnly':
-        into.postOnly = source[key];
-        break;
-      case 'takeProfit':
-        into.takeProfit = source[key];
-        break;
-      case 'stopLoss':
-        into.stopLoss = source[key];
-        break;
-      case 'feeTier':
-        into.feeTier = source[key];
-        break;
-      case 'clientOrderId':
-        into.clientOrderId = source[key];
-        break;
-      default:
-        break;
-    }
-  }
+  for (const key in source) if (FIELD_NAMES.has(key)) into[key as keyof Read] = source[key];
 }
