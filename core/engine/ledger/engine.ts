@@ -15,7 +15,7 @@ import { CurrencyRegistry, type Currency } from './currency';
 import type { BonusChange, CommandResult, PostingEvent, PostingLine, RejectionCode } from './events';
 import { hashState, type HashFactory } from './hash';
 import { Journal, type AppliedCommand } from './journal';
-import { stepResult, type StepKind, type StepOwner, type StepSource } from './steps';
+import { parseStepId, stepResult, type StepKind, type StepOwner, type StepSource } from './steps';
 import { tradePostingLines, type TradeAccounts, type TradeFill, type TradeHandles } from './trade';
 
 const MAX_ID_LENGTH = 128;
@@ -80,6 +80,8 @@ export class LedgerEngine {
     if (!KINDS.has(command.kind)) return { ok: false, seq: 0, id, kind: command.kind, duplicate: false, reason: 'invalidCommand', field: 'kind' };
     const first = this.resultOf(id);
     if (first) return { ...first, duplicate: true };
+    // a step's id its owner no longer remembers (or never had) is not a new command's id
+    if (this.steps && parseStepId(id)) return { ok: false, seq: 0, id, kind: command.kind, duplicate: false, reason: 'invalidCommand', field: 'id' };
     const seq = this.seq + 1;
     let result: CommandResult;
     const planned = Number.isSafeInteger(command.at) && command.at >= 0 ? this.plan(command) : new Rejection('invalidCommand', 'at');

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_GENERATION } from '../spot/accepted-ids';
 import { sha256 } from './service';
 import { SnapshotUnusable, decodeSnapshot, encodeSnapshot } from './spot-snapshot';
 import { AT, funds, newSpot, order } from '../spot/test-support';
@@ -74,5 +76,30 @@ describe('spot snapshot', () => {
     expect(() => decodeSnapshot({ ...stored, chunks: [...stored.chunks].reverse() }, CURRENCIES)).toThrow(/checksum mismatch in chunk 0/);
     expect(() => decodeSnapshot({ ...stored, checksum: '0'.repeat(64) }, CURRENCIES)).toThrow(/checksum mismatch at/);
     expect(() => decodeSnapshot({ ...stored, ledgerSeq: stored.ledgerSeq + 1 }, CURRENCIES)).toThrow(/the row says/);
+  });
+
+  it('carries the accepted-id window: the restored engine refuses a stale repeat as the original does', () => {
+    const spot = newSpot({ u1: { USDT: '100000' } }, { idGeneration: 8 });
+    const commands = Array.from({ length: 40 }, (_, i) => order('u1', { at: AT + 1 + i, price: String(90 - (i % 20)), qty: '0.1' }));
+    for (const command of commands) expect(spot.apply(command).ok).toBe(true);
+    const { spot: restored } = decodeSnapshot(encodeSnapshot(spot.ledger, spot, 4096), CURRENCIES);
+    expect(restored.snapshot().ids).toEqual(spot.snapshot().ids);
+    expect(restored.snapshot().results).toHaveLength(spot.snapshot().results.length);
+    expect(restored.stateHash(sha256)).toBe(spot.stateHash(sha256));
+    expect(restored.apply(commands[5]!)).toEqual(spot.apply(commands[5]!));
+    expect(spot.apply(commands[5]!)).toMatchObject({ ok: false, reason: 'staleCommand' });
+  });
+
+  it('restores a snapshot written before the window into the default one, keeping its newest ids', () => {
+    const spot = busyEngine();
+    const stored = encodeSnapshot(spot.ledger, spot);
+    const { ids: _ids, ...head } = JSON.parse(stored.body.toString('utf8')) as { ids: unknown };
+    const body = Buffer.from(JSON.stringify(head), 'utf8');
+    const older = { ...stored, body, checksum: createHash('sha256').update(body).digest('hex') };
+    const { spot: restored } = decodeSnapshot(older, CURRENCIES);
+    expect(restored.snapshot().ids).toEqual({ generation: DEFAULT_GENERATION, staleThrough: -1, previousMaxAt: -1, currentMaxAt: -1 });
+    expect(restored.openOrders()).toEqual(spot.openOrders());
+    const last = spot.snapshot().results.at(-1)!;
+    expect(restored.resultOf(last.id)).toEqual(last);
   });
 });

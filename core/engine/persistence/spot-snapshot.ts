@@ -5,6 +5,7 @@ import type { Currency } from '../ledger/currency';
 import { LedgerEngine } from '../ledger/engine';
 import type { CommandResult, RejectionCode } from '../ledger/events';
 import { SpotEngine, type SpotSnapshot } from '../spot/engine';
+import { DEFAULT_GENERATION, type AcceptedIdsState } from '../spot/accepted-ids';
 import type { OrderStatus, SpotAccepted, SpotMarketConfig, SpotOrder } from '../spot/types';
 import { decodeJson, encodeJson } from './codec';
 import { RecordReader, RecordWriter } from './record-codec';
@@ -23,6 +24,8 @@ type BookHead = Omit<BookSnapshot, 'bids' | 'asks'> & { bids: number; asks: numb
  */
 interface SnapshotHead {
   version: number;
+  /** The accepted-id window (absent from snapshots written before it: their ids are restored into the default one). */
+  ids?: AcceptedIdsState;
   seq: number;
   nextOrderId: number;
   markets: Array<{ config: SpotMarketConfig; halted: boolean; book: BookHead }>;
@@ -259,7 +262,7 @@ export function encodeSnapshot(ledger: LedgerEngine, spot: SpotEngine, chunkByte
     return { config, halted, book: { ...book, bids, asks } };
   });
   const chunks = out.finish();
-  const head: SnapshotHead = { version: VERSION, seq: state.seq, nextOrderId: state.nextOrderId, markets, counts, chunks: chunks.map(checksumOf) };
+  const head: SnapshotHead = { version: VERSION, ids: state.ids, seq: state.seq, nextOrderId: state.nextOrderId, markets, counts, chunks: chunks.map(checksumOf) };
   const body = Buffer.from(encodeJson(head), 'utf8');
   return { spotSeq: spot.lastSeq, ledgerSeq: ledger.lastSeq, checksum: checksumOf(body), body, chunks };
 }
@@ -296,7 +299,7 @@ export function decodeSnapshot(stored: StoredSnapshot, currencies: Currency[]): 
       book: { ...book, bids: input.read(book.bids, RESTING), asks: input.read(book.asks, RESTING) },
     }));
     input.end();
-    snap = { seq: head.seq, nextOrderId: head.nextOrderId, users, markets, orders, results };
+    snap = { ids: head.ids ?? { generation: DEFAULT_GENERATION, staleThrough: -1, previousMaxAt: -1, currentMaxAt: -1 }, seq: head.seq, nextOrderId: head.nextOrderId, users, markets, orders, results };
   } catch (error) {
     throw new SnapshotUnusable(`unreadable ${at}: ${(error as Error).message}`);
   }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { systemAccountKey } from '../ledger/accounts';
 import type { SpotAccepted, SpotResult } from './types';
 import { sha256 as hash } from '../persistence';
-import { AT, BTCUSDT, funds, newSpot, order } from './test-support';
+
+const hash_ = hash;
+import { SpotEngine } from './engine';
+import { AT, BTCUSDT, funds, newSpot, order, type RecordingLedger } from './test-support';
 
 function accepted(result: SpotResult): SpotAccepted {
   if (!result.ok) throw new Error(`rejected: ${result.reason} ${result.field ?? ''}`);
@@ -273,5 +276,58 @@ describe('spot engine: a stop-limit reports its direction', () => {
     expect(trade.trades).toHaveLength(1);
     expect(trade.stopRising).toBeUndefined();
     expect([stop('buy', '110'), stop('sell', '100'), stop('sell', '90'), stop('buy', '99.99')]).toEqual([true, true, false, false]);
+  });
+});
+
+describe('spot engine: the accepted-id window', () => {
+  /** An engine remembering 4 to 8 seqs, after `count` resting buys of u1 at AT + 1 … AT + count (seqs 2 …). */
+  function windowed(count: number) {
+    const spot = newSpot({ u1: { USDT: '100000' }, u2: { BTC: '10' } }, { idGeneration: 4 });
+    const commands = Array.from({ length: count }, (_, i) => order('u1', { at: AT + 1 + i, price: String(90 - i), qty: '0.1' }));
+    for (const command of commands) accepted(spot.apply(command));
+    return { spot, commands };
+  }
+
+  it('answers a repeat it holds, refuses a repeat of a forgotten command as stale and changes nothing', () => {
+    const { spot, commands } = windowed(11);
+    // seqs 1–12: the window holds 5–12, so the first three orders (seqs 2–4) are forgotten
+    const recent = commands[10]!;
+    expect(spot.apply(recent)).toMatchObject({ ok: true, duplicate: true, seq: 12 });
+    const forgotten = commands[1]!;
+    const hash = spot.stateHash(hash_);
+    const before = funds(spot, 'u1', 'USDT');
+    expect(spot.apply(forgotten)).toEqual({ ok: false, id: forgotten.id, kind: 'placeOrder', reason: 'staleCommand', field: 'at' });
+    // as old as the newest forgotten command (seq 4, AT + 3): stale too, even under a new id
+    expect(spot.apply({ ...forgotten, id: 'fresh-but-old', at: AT + 3 })).toMatchObject({ ok: false, reason: 'staleCommand' });
+    expect(spot.stateHash(hash_)).toBe(hash);
+    expect(funds(spot, 'u1', 'USDT')).toEqual(before);
+    expect(spot.resultOf(forgotten.id)).toBeUndefined();
+    accepted(spot.apply({ ...forgotten, id: 'fresh', at: AT + 4 }));
+  });
+
+  it("forgets a forgotten command's ledger steps too: their ids cannot be used again for a ledger command", () => {
+    const { spot, commands } = windowed(11);
+    const step = `s:${commands[1]!.id}:1h`;
+    expect(spot.ledger.resultOf(`s:${commands[10]!.id}:1h`)).toMatchObject({ ok: true, kind: 'hold' });
+    expect(spot.ledger.resultOf(step)).toBeUndefined();
+    const before = funds(spot, 'u1', 'USDT');
+    expect(spot.ledger.apply({ kind: 'depositCredit', id: step, at: AT + 50, userId: 'u1', currency: 'USDT', amount: '5' })).toMatchObject({ ok: false, seq: 0, reason: 'invalidCommand', field: 'id' });
+    expect(funds(spot, 'u1', 'USDT')).toEqual(before);
+  });
+
+  it('a snapshot holds only the window; the restored engine forgets and refuses exactly as the original', () => {
+    const { spot, commands } = windowed(13);
+    const snapshot = spot.snapshot();
+    expect(snapshot.results.map((result) => result.seq)).toEqual([9, 10, 11, 12, 13, 14]);
+    expect(snapshot.ids).toEqual({ generation: 4, staleThrough: AT + 7, previousMaxAt: AT + 11, currentMaxAt: AT + 13 });
+    const twin = SpotEngine.restore((spot.ledger as RecordingLedger).twin(), snapshot);
+    expect(twin.stateHash(hash_)).toBe(spot.stateHash(hash_));
+    const next = [
+      ...Array.from({ length: 6 }, (_, i) => order('u2', { side: 'sell', at: AT + 20 + i, price: String(78 + i), qty: '0.1' })),
+      commands[8]!,
+      commands[12]!,
+    ];
+    for (const command of next) expect(twin.apply(command)).toEqual(spot.apply(command));
+    expect(twin.stateHash(hash_)).toBe(spot.stateHash(hash_));
   });
 });

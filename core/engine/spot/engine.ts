@@ -16,6 +16,7 @@ import { pow10 } from '../../shared/money';
 import { orderAmount } from './amounts';
 import { marketSpecOf } from './markets';
 import { StringIndex } from './string-index';
+import { AcceptedIds, type AcceptedIdsState } from './accepted-ids';
 import { OpenOrders } from './open-orders';
 import { CommandFields, isCommandId, readCommandFields } from './command-fields';
 import type {
@@ -64,6 +65,8 @@ export class SpotInvariantError extends Error {
 
 /** The whole spot state as plain data (the ledger's balances are the ledger's own). */
 export interface SpotSnapshot {
+  /** The accepted-id window's size and times; `results` are its ids. */
+  ids: AcceptedIdsState;
   seq: number;
   nextOrderId: number;
   users: string[];
@@ -87,24 +90,19 @@ class Rejection {
  * accepted one applies its ledger steps in order — hold, one settle per fill, releases, holds of take-profit /
  * stop-loss legs — as the ledger's steps of this command (ids `s:<id>:<n><kind>`, ledger/steps.ts).
  *
- * Every accepted id is remembered compactly (its seq, and by seq its kind, order id and ledger range), not
- * with its whole first result: a repeat answers that record with `duplicate: true` and no trades or order
- * updates. The command being applied is kept in fields (no per-command closures or context objects).
+ * The ids of the last 2^17 to 2^18 accepted commands are remembered compactly (AcceptedIds: the seq, and by seq
+ * the kind, order id and ledger range), not with their whole first results: a repeat answers that record with
+ * `duplicate: true` and no trades or order updates. A command as old as one the window forgot is refused as
+ * stale, so memory, snapshots and restarts do not grow with the number of commands ever applied. The command
+ * being applied is kept in fields (no per-command closures or context objects).
  */
 export class SpotEngine implements StepOwner, StepSource {
   private readonly markets = new Map<string, Market>();
   private readonly orders = new OpenOrders();
   /** "userId clientOrderId" → order id, for open orders. */
   private readonly clientIds = new Map<string, number>();
-  /** Accepted command ids (numbered in the order they were accepted); the arrays below are indexed by seq. */
-  private readonly accepted = new StringIndex();
-  /** The seq of each accepted id, by its number in `accepted`. */
-  private readonly acceptedSeqs: number[] = [];
-  private readonly kinds: Array<SpotCommand['kind']> = [];
-  /** The order placed or cancelled (0: none). */
-  private readonly orderIds: number[] = [];
-  private readonly ledgerFroms: number[] = [];
-  private readonly ledgerTos: number[] = [];
+  /** The ids of the recently accepted commands with what each did (a bounded window; older ones are stale). */
+  private readonly accepted: AcceptedIds;
   /** The fields of the command being applied, the ledger seq before its first step and what it reports. */
   private readonly fields = new CommandFields();
   private ledgerFrom = 0;
@@ -134,7 +132,12 @@ export class SpotEngine implements StepOwner, StepSource {
   /** The book's events of the command being applied. */
   private readonly events = new CountedList<BookEvent>();
 
-  constructor(readonly ledger: LedgerEngine) {
+  /** `options.idGeneration`: seqs per generation of the accepted-id window (AcceptedIds). */
+  constructor(
+    readonly ledger: LedgerEngine,
+    options: { idGeneration?: number } = {},
+  ) {
+    this.accepted = new AcceptedIds(options.idGeneration);
     ledger.attachSteps(this);
   }
 
@@ -148,9 +151,11 @@ export class SpotEngine implements StepOwner, StepSource {
     const id: unknown = fields.id;
     const kind = fields.kind;
     if (typeof id !== 'string' || !isCommandId(id)) return reject(fields, new Rejection('invalidCommand', 'id'));
-    const first = this.accepted.get(id);
-    if (first >= 0) return this.acceptedResult(id, this.acceptedSeqs[first]!, true);
+    const first = this.accepted.seqOf(id);
+    if (first >= 0) return this.acceptedResult(id, first, true);
     if (!Number.isSafeInteger(fields.at) || fields.at < 0) return reject(fields, new Rejection('invalidCommand', 'at'));
+    // it could repeat a command the window forgot: refused rather than applied again
+    if (fields.at <= this.accepted.staleThrough) return reject(fields, new Rejection('staleCommand', 'at'));
     const ledgerFrom = this.ledger.lastSeq;
     this.ledgerFrom = ledgerFrom;
     // left gathering only by a command that threw
@@ -181,9 +186,7 @@ export class SpotEngine implements StepOwner, StepSource {
     const seq = ++this.seq;
     const ledgerTo = this.ledger.lastSeq;
     // the id was looked up above: it is new
-    this.accepted.add(id);
-    this.acceptedSeqs.push(seq);
-    this.remember(seq, kind, typeof outcome === 'number' ? outcome : 0, ledgerFrom, ledgerTo);
+    this.accepted.add(id, seq, fields.at, kind, typeof outcome === 'number' ? outcome : 0, ledgerFrom, ledgerTo);
     const trades = this.trades.take(NO_TRADES);
     const orders = this.updates.take(NO_UPDATES);
     // orderId in the literal rather than added after: the same keys in the same order, without a transition
@@ -198,12 +201,12 @@ export class SpotEngine implements StepOwner, StepSource {
   // ---- the ledger's step owner ----
 
   stepRange(id: string): { from: number; to: number } | undefined {
-    const seq = this.seqOf(id);
-    return seq === undefined ? undefined : { from: this.ledgerFroms[seq]!, to: this.ledgerTos[seq]! };
+    const seq = this.accepted.seqOf(id);
+    return seq < 0 ? undefined : { from: this.accepted.ledgerFrom(seq), to: this.accepted.ledgerTo(seq) };
   }
 
   get lastStepSeq(): number {
-    return this.seq > 0 ? (this.ledgerTos[this.seq] ?? 0) : 0;
+    return this.seq > 0 ? this.accepted.ledgerTo(this.seq) : 0;
   }
 
   describeStep(seq: number, kind: StepKind): LedgerCommand {
@@ -238,13 +241,13 @@ export class SpotEngine implements StepOwner, StepSource {
     return this.markets.get(symbol)?.book.lastPrice ?? null;
   }
 
-  /** The record of an accepted id (without the trades and order updates of its first answer). */
+  /** The record of an id the window holds (without the trades and order updates of its first answer). */
   resultOf(id: string): SpotAccepted | undefined {
-    const seq = this.seqOf(id);
-    return seq === undefined ? undefined : this.acceptedResult(id, seq, false);
+    const seq = this.accepted.seqOf(id);
+    return seq < 0 ? undefined : this.acceptedResult(id, seq, false);
   }
 
-  /** Canonical text of the spot state (markets, books, open orders, accepted ids), without the ledger. */
+  /** Canonical text of the spot state (markets, books, open orders, the accepted-id window), without the ledger. */
   canonicalState(): string {
     const parts: string[] = [`seq ${this.seq} next ${this.nextOrderId} users ${JSON.stringify(this.users.keys)}`];
     for (const symbol of [...this.markets.keys()].sort()) {
@@ -252,9 +255,9 @@ export class SpotEngine implements StepOwner, StepSource {
       parts.push(`market ${canonicalJson(market.config)} ${market.halted}`, market.book.canonicalState());
     }
     for (const order of this.openOrders()) parts.push(`order ${canonicalJson(order)}`);
-    parts.push('--');
+    parts.push(`-- ids ${JSON.stringify(this.accepted.state())}`);
     // one push per id: spreading millions of ids into one call overflows the stack
-    for (const id of [...this.accepted.keys].sort()) parts.push(JSON.stringify(id));
+    for (const id of [...this.accepted.entries()].map(([id]) => id).sort()) parts.push(JSON.stringify(id));
     return parts.join('\n');
   }
 
@@ -267,14 +270,14 @@ export class SpotEngine implements StepOwner, StepSource {
   }
 
   /**
-   * The state as plain data. Accepted ids come as their records (results without trades and order updates,
-   * which the engine does not keep); `_thin` is accepted for callers written when it kept them.
+   * The state as plain data. The window's ids come as their records (results without trades and order updates,
+   * which the engine does not keep), oldest first; `_thin` is accepted for callers written when it kept them.
    */
   snapshot(_thin = true): SpotSnapshot {
     const results: SpotAccepted[] = [];
-    const ids = this.accepted.keys;
-    for (let n = 0; n < ids.length; n++) results.push(this.acceptedResult(ids[n]!, this.acceptedSeqs[n]!, false));
+    for (const [id, seq] of this.accepted.entries()) results.push(this.acceptedResult(id, seq, false));
     return structuredClone({
+      ids: this.accepted.state(),
       seq: this.seq,
       nextOrderId: this.nextOrderId,
       users: this.users.keys,
@@ -289,8 +292,8 @@ export class SpotEngine implements StepOwner, StepSource {
    * the engine's to keep (freshly decoded), so it is not copied first.
    */
   static restore(ledger: LedgerEngine, snap: SpotSnapshot, owned = false): SpotEngine {
-    const engine = new SpotEngine(ledger);
     const copy = owned ? snap : structuredClone(snap);
+    const engine = new SpotEngine(ledger, { idGeneration: copy.ids.generation });
     engine.seq = copy.seq;
     engine.nextOrderId = copy.nextOrderId;
     for (const user of copy.users) engine.enlist(user);
@@ -301,9 +304,9 @@ export class SpotEngine implements StepOwner, StepSource {
     }
     for (const order of copy.orders) engine.track(order);
     for (const result of copy.results) {
-      engine.accept(result.id, result.seq);
-      engine.remember(result.seq, result.kind, result.orderId ?? 0, result.ledgerFrom, result.ledgerTo);
+      engine.accepted.add(result.id, result.seq, 0, result.kind, result.orderId ?? 0, result.ledgerFrom, result.ledgerTo);
     }
+    engine.accepted.restoreTimes(copy.ids);
     ledger.attachSteps(engine);
     return engine;
   }
@@ -673,44 +676,23 @@ export class SpotEngine implements StepOwner, StepSource {
     }
   }
 
-  private accept(id: string, seq: number): void {
-    const known = this.accepted.get(id);
-    if (known >= 0) {
-      this.acceptedSeqs[known] = seq;
-      return;
-    }
-    this.accepted.add(id);
-    this.acceptedSeqs.push(seq);
-  }
-
-  private seqOf(id: string): number | undefined {
-    const n = this.accepted.get(id);
-    return n >= 0 ? this.acceptedSeqs[n] : undefined;
-  }
-
   /** The record of accepted command `id` as a result (without trades and order updates). */
   private acceptedResult(id: string, seq: number, duplicate: boolean): SpotAccepted {
-    const orderId = this.orderIds[seq]!;
+    const accepted = this.accepted;
+    const orderId = accepted.orderId(seq);
     const result: SpotAccepted = {
       ok: true,
       seq,
       id,
-      kind: this.kinds[seq]!,
+      kind: accepted.kind(seq),
       duplicate,
       trades: NO_TRADES,
       orders: NO_UPDATES,
-      ledgerFrom: this.ledgerFroms[seq]!,
-      ledgerTo: this.ledgerTos[seq]!,
+      ledgerFrom: accepted.ledgerFrom(seq),
+      ledgerTo: accepted.ledgerTo(seq),
     };
     if (orderId !== 0) result.orderId = orderId;
     return result;
-  }
-
-  private remember(seq: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
-    this.kinds[seq] = kind;
-    this.orderIds[seq] = orderId;
-    this.ledgerFroms[seq] = ledgerFrom;
-    this.ledgerTos[seq] = ledgerTo;
   }
 
   private ledgerAmount(market: Market, need: Requirement): { currency: string; amount: bigint } {

@@ -67,11 +67,14 @@ function expectInvariants(spot: SpotEngine): void {
   for (const [currency, sum] of sums) expect(sum, currency).toBe(0n);
 }
 
-describe('spot engine properties', () => {
+describe.each([
+  ['the default accepted-id window', undefined],
+  ['an accepted-id window of 3 to 6 seqs', 3],
+])('spot engine properties, %s', (_name, idGeneration) => {
   it('never crossed; frozen = remaining holds; zero-sum; snapshot → restore and replay give the same hash', () => {
     fc.assert(
       fc.property(fc.array(commandArb, { minLength: 1, maxLength: 60 }), (shapes) => {
-        const spot = newSpot(FUNDS);
+        const spot = newSpot(FUNDS, { idGeneration });
         const applied: SpotCommand[] = [];
         shapes.forEach((shape, i) => {
           const command = toCommand(spot, shape, i);
@@ -85,7 +88,7 @@ describe('spot engine properties', () => {
         expect(SpotEngine.restore(ledger, spot.snapshot()).stateHash(hash)).toBe(finalHash);
 
         // replaying the accepted commands from empty
-        const replay = newSpot(FUNDS);
+        const replay = newSpot(FUNDS, { idGeneration });
         for (const command of applied) expect(replay.apply(command).ok).toBe(true);
         expect(replay.stateHash(hash)).toBe(finalHash);
       }),
@@ -96,7 +99,7 @@ describe('spot engine properties', () => {
   it('a restored engine answers the next commands alike', () => {
     fc.assert(
       fc.property(fc.array(commandArb, { maxLength: 30 }), fc.array(commandArb, { minLength: 1, maxLength: 30 }), (before, after) => {
-        const spot = newSpot(FUNDS);
+        const spot = newSpot(FUNDS, { idGeneration });
         before.forEach((shape, i) => spot.apply(toCommand(spot, shape, i)));
         const ledger = (spot.ledger as RecordingLedger).twin();
         const twin = SpotEngine.restore(ledger, spot.snapshot());

@@ -46,7 +46,7 @@ export class RecordingLedger extends LedgerEngine {
   }
 }
 
-export function newSpot(funds: Record<string, { BTC?: string; USDT?: string }> = {}): SpotEngine {
+export function newSpot(funds: Record<string, { BTC?: string; USDT?: string }> = {}, options: { idGeneration?: number } = {}): SpotEngine {
   const ledger = new RecordingLedger([
     { code: 'BTC', scale: 8 },
     { code: 'USDT', scale: 6 },
@@ -58,7 +58,7 @@ export function newSpot(funds: Record<string, { BTC?: string; USDT?: string }> =
       if (!result.ok) throw new Error(`deposit failed: ${result.reason}`);
     }
   }
-  const spot = new SpotEngine(ledger);
+  const spot = new SpotEngine(ledger, options);
   const added = spot.apply({ kind: 'addMarket', id: 'market-btc', at: AT, market: BTCUSDT });
   if (!added.ok) throw new Error(`addMarket failed: ${added.reason} ${added.field}`);
   return spot;

@@ -89,6 +89,8 @@ export type SpotRejectReason =
   | 'invalidUser'
   | 'duplicateClientOrderId'
   | 'insufficientFunds'
+  /** At or before the time of a command the accepted-id window forgot: it could be a repeat of one (AcceptedIds). */
+  | 'staleCommand'
   | import('../book/types').RejectReason;
 
 export type OrderStatus = 'open' | 'conditional' | 'filled' | 'cancelled';

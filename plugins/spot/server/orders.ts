@@ -60,5 +60,5 @@ export const REJECT_REASONS = [
   'duplicateClientOrderId', 'insufficientFunds', 'duplicateId', 'invalidField', 'nonPositive', 'outOfRange',
   'priceNotOnTick', 'qtyNotOnLot', 'belowMinNotional', 'priceTooManyDecimals', 'qtyTooManyDecimals',
   'quoteTooManyDecimals', 'unknownFeeTier', 'budgetRequired', 'postOnlyWouldTake', 'invalidExit',
-  'unknownOrder',
+  'unknownOrder', 'staleCommand',
 ] as const;

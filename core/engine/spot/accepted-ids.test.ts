@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AcceptedIds } from './accepted-ids';
+
+/** Adds seqs from..to with ids `c<seq>`, times given by `at(seq)`. */
+function fill(ids: AcceptedIds, from: number, to: number, at: (seq: number) => number = (seq) => 1000 + seq): void {
+  for (let seq = from; seq <= to; seq++) ids.add(`c${seq}`, seq, at(seq), seq % 2 ? 'placeOrder' : 'cancelOrder', seq * 10, seq * 3, seq * 3 + 2);
+}
+
+describe('the accepted-id window', () => {
+  it('holds the current and the previous generation of seqs, with each seq’s record', () => {
+    const ids = new AcceptedIds(4);
+    fill(ids, 1, 9);
+    // generations: 1–4, 5–8, 9–12; the first is forgotten once seq 9 arrives
+    expect(ids.seqOf('c4')).toBe(-1);
+    expect(ids.seqOf('c5')).toBe(5);
+    expect(ids.seqOf('c9')).toBe(9);
+    expect(ids.seqOf('c10')).toBe(-1);
+    expect([...ids.entries()]).toEqual([5, 6, 7, 8, 9].map((seq) => [`c${seq}`, seq]));
+    expect([ids.kind(7), ids.orderId(7), ids.ledgerFrom(7), ids.ledgerTo(7)]).toEqual(['placeOrder', 70, 21, 23]);
+    expect([ids.kind(8), ids.orderId(8)]).toEqual(['cancelOrder', 80]);
+  });
+
+  it('is stale through the latest time of any forgotten command, out of order or not', () => {
+    const ids = new AcceptedIds(4);
+    const times = [0, 50, 70, 60, 55, 80, 90, 85, 100, 110, 120];
+    fill(ids, 1, 8, (seq) => times[seq]!);
+    expect(ids.staleThrough).toBe(-1);
+    fill(ids, 9, 9, (seq) => times[seq]!);
+    // seqs 1–4 forgotten: their latest time was 70 (seq 2), not the last one's 60
+    expect(ids.staleThrough).toBe(70);
+    fill(ids, 10, 12, (seq) => times[seq] ?? 130);
+    expect(ids.staleThrough).toBe(70);
+    fill(ids, 13, 13);
+    // seqs 5–8 forgotten: latest 100
+    expect(ids.staleThrough).toBe(100);
+  });
+
+  it('forgets both generations when seqs jump past the next one', () => {
+    const ids = new AcceptedIds(4);
+    fill(ids, 1, 6);
+    fill(ids, 13, 13);
+    expect([...ids.entries()]).toEqual([['c13', 13]]);
+    expect(ids.staleThrough).toBe(1006);
+  });
+
+  it('a window rebuilt from its entries and times forgets and refuses exactly as the original', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 30 }), (size, before, after) => {
+        const at = (seq: number) => 1000 + ((seq * 7919) % 13) + seq;
+        const original = new AcceptedIds(size);
+        fill(original, 1, before, at);
+        const rebuilt = new AcceptedIds(original.generation);
+        for (const [id, seq] of original.entries()) rebuilt.add(id, seq, 0, original.kind(seq), original.orderId(seq), original.ledgerFrom(seq), original.ledgerTo(seq));
+        rebuilt.restoreTimes(original.state());
+        expect(rebuilt.state()).toEqual(original.state());
+        fill(original, before + 1, before + after, at);
+        fill(rebuilt, before + 1, before + after, at);
+        expect([...rebuilt.entries()]).toEqual([...original.entries()]);
+        expect(rebuilt.state()).toEqual(original.state());
+        expect(original.size).toBeLessThanOrEqual(2 * size);
+      }),
+    );
+  });
+
+  it('refuses a generation that is not a positive integer', () => {
+    expect(() => new AcceptedIds(0)).toThrow(RangeError);
+    expect(() => new AcceptedIds(1.5)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,142 @@
+// The ids of the spot engine's recently accepted commands and what each one did, in a window of bounded size.
+import type { SpotCommand } from './types';
+import { StringIndex } from './string-index';
+
+/** Seqs per generation unless the engine is given another size. */
+export const DEFAULT_GENERATION = 1 << 17;
+
+const KINDS: ReadonlyArray<SpotCommand['kind']> = ['addMarket', 'updateMarket', 'haltMarket', 'placeOrder', 'cancelOrder'];
+const KIND_CODES = new Map(KINDS.map((kind, code) => [kind, code]));
+
+/** What the window remembers beyond its ids (SpotSnapshot.ids). */
+export interface AcceptedIdsState {
+  /** Seqs per generation. */
+  generation: number;
+  /** Commands at or before this time are refused as stale: every forgotten command is that old or older (−1: none forgotten). */
+  staleThrough: number;
+  /** The latest time of a command in the previous and in the current generation (−1: none). */
+  previousMaxAt: number;
+  currentMaxAt: number;
+}
+
+/**
+ * Accepted command ids in two generations of `generation` consecutive seqs each: generation g holds the seqs
+ * g·size + 1 … (g + 1)·size. When the first seq of a new generation is accepted the older generation is forgotten,
+ * so the window holds the last `size` to 2·`size` commands, whatever the engine's age, and which ids it holds
+ * depends only on the seqs (a restored engine forgets exactly what the original would have).
+ *
+ * A forgotten id cannot be told from a new one, so the window also keeps the latest time (`at`) of any forgotten
+ * command: a command at or before it is refused as stale. A repeat carries its original's time, so no forgotten
+ * command is ever applied twice; a fresh command is refused only if it is older than commands 1 to 2 windows back.
+ *
+ * Per seq it keeps the command's kind, the order it placed or cancelled and its ledger range, in typed arrays
+ * indexed by seq modulo 2·size.
+ */
+export class AcceptedIds {
+  private current = new StringIndex();
+  private previous: StringIndex | undefined;
+  /** The seq of each id of `current` / `previous`, by its number there. */
+  private currentSeqs: number[] = [];
+  private previousSeqs: number[] = [];
+  /** The generation `current` holds (−1: none yet). */
+  private currentGeneration = -1;
+  private previousMaxAt = -1;
+  private currentMaxAt = -1;
+  /** −1: nothing forgotten yet, so no time is stale (0 is a valid time). */
+  private stale = -1;
+  private readonly kinds: Uint8Array;
+  private readonly orderIds: Float64Array;
+  private readonly ledgerFroms: Float64Array;
+  private readonly ledgerTos: Float64Array;
+
+  constructor(readonly generation = DEFAULT_GENERATION) {
+    if (!Number.isSafeInteger(generation) || generation < 1) throw new RangeError(`accepted ids: generation ${generation} is not a positive integer`);
+    const ring = 2 * generation;
+    this.kinds = new Uint8Array(ring);
+    this.orderIds = new Float64Array(ring);
+    this.ledgerFroms = new Float64Array(ring);
+    this.ledgerTos = new Float64Array(ring);
+  }
+
+  get staleThrough(): number {
+    return this.stale;
+  }
+
+  get size(): number {
+    return this.current.size + (this.previous?.size ?? 0);
+  }
+
+  /** The seq of an id in the window, or −1. */
+  seqOf(id: string): number {
+    const n = this.current.get(id);
+    if (n >= 0) return this.currentSeqs[n]!;
+    const m = this.previous ? this.previous.get(id) : -1;
+    return m >= 0 ? this.previousSeqs[m]! : -1;
+  }
+
+  /** Adds an id not in the window with its record; seqs come in ascending order. */
+  add(id: string, seq: number, at: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
+    const generation = Math.floor((seq - 1) / this.generation);
+    if (generation !== this.currentGeneration) this.advance(generation);
+    this.current.add(id);
+    this.currentSeqs.push(seq);
+    if (at > this.currentMaxAt) this.currentMaxAt = at;
+    const slot = seq % (2 * this.generation);
+    this.kinds[slot] = KIND_CODES.get(kind)!;
+    this.orderIds[slot] = orderId;
+    this.ledgerFroms[slot] = ledgerFrom;
+    this.ledgerTos[slot] = ledgerTo;
+  }
+
+  // the record of a seq in the window (what is read for a seq outside it is meaningless)
+  kind(seq: number): SpotCommand['kind'] {
+    return KINDS[this.kinds[seq % (2 * this.generation)]!]!;
+  }
+
+  orderId(seq: number): number {
+    return this.orderIds[seq % (2 * this.generation)]!;
+  }
+
+  ledgerFrom(seq: number): number {
+    return this.ledgerFroms[seq % (2 * this.generation)]!;
+  }
+
+  ledgerTo(seq: number): number {
+    return this.ledgerTos[seq % (2 * this.generation)]!;
+  }
+
+  /** The window's ids with their seqs, oldest first. */
+  *entries(): IterableIterator<[string, number]> {
+    if (this.previous) for (let n = 0; n < this.previous.size; n++) yield [this.previous.keys[n]!, this.previousSeqs[n]!];
+    for (let n = 0; n < this.current.size; n++) yield [this.current.keys[n]!, this.currentSeqs[n]!];
+  }
+
+  state(): AcceptedIdsState {
+    return { generation: this.generation, staleThrough: this.stale, previousMaxAt: this.previousMaxAt, currentMaxAt: this.currentMaxAt };
+  }
+
+  /** Sets what the ids of a restored window do not tell (their times), once they are added again. */
+  restoreTimes(state: AcceptedIdsState): void {
+    this.stale = state.staleThrough;
+    this.previousMaxAt = state.previousMaxAt;
+    this.currentMaxAt = state.currentMaxAt;
+  }
+
+  /** Makes `generation` the current one: the one before it stays as the previous, anything older is forgotten. */
+  private advance(generation: number): void {
+    const keepsCurrent = generation === this.currentGeneration + 1;
+    this.forget(this.previousMaxAt);
+    if (!keepsCurrent) this.forget(this.currentMaxAt);
+    this.previous = keepsCurrent ? this.current : undefined;
+    this.previousSeqs = keepsCurrent ? this.currentSeqs : [];
+    this.previousMaxAt = keepsCurrent ? this.currentMaxAt : -1;
+    this.current = new StringIndex();
+    this.currentSeqs = [];
+    this.currentMaxAt = -1;
+    this.currentGeneration = generation;
+  }
+
+  private forget(maxAt: number): void {
+    if (maxAt > this.stale) this.stale = maxAt;
+  }
+}
