@@ -80,6 +80,9 @@ describe.each(dialects)('the order history store on %s', (dialect) => {
     expect(stored!.record).toMatchObject({ filledQty: 3n, status: 'filled', seq: 12 });
     expect(stored!.fills.map((f) => [f.trade.tradeId, f.trade.qty, f.orderId])).toEqual([[21, 1n, id], [22, 2n, id]]);
     expect(await store.checkpoint()).toBe(12);
+    // one order by its id, as the member's list has it
+    expect(await store.order(id)).toEqual(stored);
+    expect(await store.order(999)).toBeUndefined();
   });
 
   it('writes nothing of a write whose fill row is refused', async () => {

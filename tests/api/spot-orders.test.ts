@@ -108,6 +108,36 @@ for (const dialect of await availableDialects()) {
       expect(search.body.data.records.map((order: any) => order.id)).toEqual([ids[0]]);
     });
 
+    it('a member with more finished orders than memory keeps (200, trimmed past 250) still finds every one of them', async () => {
+      const buyer = await member({ USDT: '1000' });
+      const seller = await member({ BTC: '1' });
+      const first = (await place(buyer, { side: 'buy', type: 'limit', price: '60000', num: '0.001' })).body.data.id as number;
+      expect((await place(seller, { side: 'sell', type: 'limit', price: '60000', num: '0.001' })).body.data).toMatchObject({ status: 'filled' });
+      const cancelled: number[] = [];
+      for (let batch = 0; batch < 22; batch++) {
+        const ids = await Promise.all(
+          Array.from({ length: 12 }, async () => {
+            const id = (await place(buyer, { side: 'buy', type: 'limit', price: '100', num: '0.1' })).body.data.id as number;
+            expect((await server.post(SPOT_PATHS.cancel, { id }, buyer.token)).status).toBe(200);
+            return id;
+          }),
+        );
+        cancelled.push(...ids);
+      }
+      // the history is written (and its oldest finished orders dropped from memory) twenty times a second
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const all = (await server.get(path(SPOT_PATHS.history, { a: 'BTC_USDT', b: 'all', c: 27 }), buyer.token)).body.data;
+      expect(all).toMatchObject({ total: 265, pages: 27 });
+      // ten a page, newest first: the last page ends with the first order
+      expect(all.records.map((order: any) => order.id)).toEqual([...[...cancelled].sort((x, y) => x - y).slice(0, 4).reverse(), first]);
+      expect((await server.get(path(SPOT_PATHS.history, { a: 'BTC_USDT', b: 'filled', c: 1 }), buyer.token)).body.data).toMatchObject({ total: 1, records: [{ id: first, status: 'filled' }] });
+      const fills = await server.get(path(SPOT_PATHS.fills, { id: first }), buyer.token);
+      expect(fills.body.data).toEqual([expect.objectContaining({ side: 'buy', price: '60000', num: '0.001' })]);
+      const again = await server.post(SPOT_PATHS.cancel, { id: Math.min(...cancelled) }, buyer.token);
+      expect(again.body).toMatchObject({ code: 400, msg: EN.errOrderFinished });
+      expect((await server.get(path(SPOT_PATHS.fills, { id: first }), seller.token)).status).toBe(404);
+    });
+
     it('refuses bad orders with the field at fault and changes nothing', async () => {
       const trader = await member({ USDT: '100', BTC: '0.001' });
       const before = server.wallet.spot().engine().stateHash(sha256);

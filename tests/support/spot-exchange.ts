@@ -5,7 +5,7 @@ import type { OrderHistoryStorage } from '../../plugins/spot/server/history';
 import type { WalletTestServer } from '../api/wallet-harness';
 
 /** A database without a stored order history (as before the first checkpoint). */
-export const NOTHING_STORED: OrderHistoryStorage = { checkpoint: async () => 0, write: async () => {}, ordersOf: async () => [] };
+export const NOTHING_STORED: OrderHistoryStorage = { checkpoint: async () => 0, write: async () => {}, ordersOf: async () => [], order: async () => undefined };
 
 /**
  * Loads and closes (writing its views) an exchange over `server`'s engine and log: without a stored order history

@@ -75,6 +75,16 @@ export class OrderHistoryStore implements OrderHistoryStorage {
     return row ? Number(row.seq) : 0;
   }
 
+  async order(orderId: number): Promise<StoredOrder | undefined> {
+    const row = await this.db.selectFrom('spot_order_history').select('body').where('order_id', '=', orderId).executeTakeFirst();
+    if (!row) return undefined;
+    const fills = await this.db.selectFrom('spot_order_fill').select('body').where('order_id', '=', orderId).orderBy('trade_id').execute();
+    return {
+      record: decodeJson<OrderRecord>(String(row.body)),
+      fills: fills.map((fill) => ({ ...decodeJson<StoredFill>(String(fill.body)), orderId })),
+    };
+  }
+
   async ordersOf(userId: string): Promise<StoredOrder[]> {
     const rows = await this.db.selectFrom('spot_order_history').select('body').where('user_id', '=', userId).orderBy('order_id').execute();
     const fills = await this.db

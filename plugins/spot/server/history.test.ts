@@ -38,12 +38,16 @@ class MemoryStore implements OrderHistoryStorage {
       .map((text) => decodeJson<OrderRecord>(text))
       .filter((record) => record.userId === userId)
       .sort((a, b) => a.id - b.id)
-      .map((record) => ({
-        record,
-        fills: [...(this.fillRows.get(record.id) ?? new Map<number, string>())]
-          .sort(([a], [b]) => a - b)
-          .map(([, text]) => decodeJson<FillRecord>(text)),
-      }));
+      .map((record) => this.withFills(record));
+  }
+
+  async order(orderId: number): Promise<StoredOrder | undefined> {
+    return this.rows.has(orderId) ? this.withFills(this.record(orderId)) : undefined;
+  }
+
+  private withFills(record: OrderRecord): StoredOrder {
+    const fills = [...(this.fillRows.get(record.id) ?? new Map<number, string>())].sort(([a], [b]) => a - b).map(([, text]) => decodeJson<FillRecord>(text));
+    return { record, fills };
   }
 }
 
@@ -204,5 +208,85 @@ describe('OrderHistory with a store', () => {
     restarted.apply(log.at(-1)!);
     await restarted.ensureUser('buyer');
     expect(restarted.ordersOf('buyer').map((o) => o.id)).toEqual([recent, old]);
+  });
+});
+
+describe('OrderHistory keeps a bounded part of each member’s past in memory', () => {
+  /** The buyer places `count` bids at 90 and cancels all but the last; the seller fills one bid at 100 first. */
+  function busyBuyer(count: number) {
+    const ex = exchange();
+    const filled = ex.place('buyer', { side: 'buy', price: '100', qty: '1' });
+    ex.place('seller', { side: 'sell', price: '100', qty: '1' });
+    const bids = Array.from({ length: count }, () => ex.place('buyer', { side: 'buy', price: '90', qty: '1' }));
+    for (const id of bids.slice(0, -1)) ex.run({ kind: 'cancelOrder', userId: 'buyer', symbol: 'BTCUSDT', orderId: id });
+    return { ...ex, filled, bids };
+  }
+
+  it('drops the oldest finished orders once written; the whole history answers from the store and memory', async () => {
+    const { log, filled, bids } = busyBuyer(6);
+    const store = new MemoryStore();
+    const bounded = new OrderHistory(2);
+    const whole = new OrderHistory(1_000_000);
+    bounded.persist(store, 0);
+    whole.persist(new MemoryStore(), 0);
+    for (const applied of log) {
+      bounded.apply(applied);
+      whole.apply(applied);
+    }
+    // nothing is dropped before it is written
+    expect(bounded.ordersOf('buyer')).toHaveLength(7);
+    await bounded.flush();
+    await whole.flush();
+    // the open bid and the two newest cancelled ones
+    expect(bounded.ordersOf('buyer').map((o) => o.id)).toEqual([bids[5], bids[4], bids[3]]);
+    expect(bounded.order(filled)).toBeUndefined();
+    expect(bounded.fills(filled)).toEqual([]);
+    const complete = await bounded.completeOrdersOf('buyer');
+    expect(complete.orders).toEqual(whole.ordersOf('buyer'));
+    expect(complete.fills(filled)).toEqual(whole.fills(filled));
+    expect(await bounded.find('buyer', filled)).toEqual({ record: whole.order(filled), fills: whole.fills(filled) });
+    expect(await bounded.find('buyer', bids[5]!)).toEqual({ record: whole.order(bids[5]!), fills: [] });
+    // another member's order is not found through this one
+    expect(await bounded.find('seller', filled)).toBeUndefined();
+    expect(await bounded.find('seller', bids[0]!)).toBeUndefined();
+    // a member with few finished orders answers from memory alone
+    expect((await bounded.completeOrdersOf('seller')).orders).toEqual(whole.ordersOf('seller'));
+  });
+
+  it('keeps a finished order whose take-profit / stop-loss legs may still appear', async () => {
+    const { log, place, run } = exchange();
+    const parent = place('buyer', { side: 'buy', price: '100', qty: '1', takeProfit: '120', stopLoss: '80' });
+    place('seller', { side: 'sell', price: '100', qty: '1' });
+    for (let i = 0; i < 4; i++) run({ kind: 'cancelOrder', userId: 'buyer', symbol: 'BTCUSDT', orderId: place('buyer', { side: 'buy', price: '90', qty: '1' }) });
+    const history = new OrderHistory(1);
+    history.persist(new MemoryStore(), 0);
+    for (const applied of log) history.apply(applied);
+    await history.flush();
+    expect(history.order(parent)).toMatchObject({ status: 'filled', final: true });
+    // the parent fills the budget of one: the cancelled bids all go
+    expect(history.ordersOf('buyer').map((o) => o.id)).toEqual([parent]);
+  });
+
+  it('a trimmed member read after a restart gets their stored orders back in id order, then trimmed again', async () => {
+    const { log, place, run } = exchange();
+    const store = new MemoryStore();
+    const first = new OrderHistory(2);
+    first.persist(store, 0);
+    const old = Array.from({ length: 3 }, () => place('buyer', { side: 'buy', price: '90', qty: '1' }));
+    for (const applied of log) first.apply(applied);
+    await first.flush();
+    const checkpoint = store.stored;
+    const restarted = new OrderHistory(2);
+    restarted.persist(store, checkpoint);
+    const fresh = Array.from({ length: 4 }, () => place('buyer', { side: 'buy', price: '91', qty: '1' }));
+    for (const id of [...old, ...fresh.slice(0, 3)]) run({ kind: 'cancelOrder', userId: 'buyer', symbol: 'BTCUSDT', orderId: id });
+    for (const applied of log) if (applied.result.seq > checkpoint) restarted.apply(applied);
+    await restarted.flush();
+    const all = [...old, ...fresh].sort((a, b) => b - a);
+    expect((await restarted.completeOrdersOf('buyer')).orders.map((o) => o.id)).toEqual(all);
+    expect(restarted.ordersOf('buyer').map((o) => o.id)).toEqual(all.filter((id) => id === fresh[3] || id === fresh[2] || id === fresh[1]));
+    await restarted.flush();
+    expect(restarted.ordersOf('buyer')).toHaveLength(3);
+    expect((await restarted.completeOrdersOf('buyer')).orders.map((o) => o.status)).toEqual(['open', ...Array(6).fill('cancelled')]);
   });
 });

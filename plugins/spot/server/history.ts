@@ -70,6 +70,14 @@ export interface OrderHistoryStorage {
   checkpoint(): Promise<number>;
   /** A member's stored orders, oldest first. */
   ordersOf(userId: string): Promise<StoredOrder[]>;
+  /** One stored order, or undefined. */
+  order(orderId: number): Promise<StoredOrder | undefined>;
+}
+
+/** A member's orders, newest first, and each one's fills (oldest first). */
+export interface MemberOrders {
+  orders: OrderRecord[];
+  fills(orderId: number): FillRecord[];
 }
 
 /** Decimal text of a market's minor units (MarketFormat). */
@@ -85,6 +93,8 @@ type PendingChange =
 
 /** Rows written per transaction when the history is flushed. */
 const ROWS_PER_WRITE = 2000;
+/** Finished orders a member keeps in memory besides the open ones, once the older ones are stored. */
+export const KEEP_FINISHED = 200;
 
 /**
  * Spot orders and fills, projected from the spot command log and extended with each accepted command once it is
@@ -95,6 +105,12 @@ const ROWS_PER_WRITE = 2000;
  * stored orders are read the first time they are needed (`ensureUser`). A change to an order whose member is not
  * read yet waits in `pending` and is applied after the stored row, unless the row already holds it (its seq).
  * Without a store (or before the first checkpoint) the history is what the replay and the engine's open orders give.
+ *
+ * Memory does not grow with a member's past: after each write, a member with more than `keepFinished` finished
+ * orders in memory drops the oldest of them whose rows hold everything (not changed since, no take-profit /
+ * stop-loss legs still to be seen). Such a member is `trimmed`: their open and recent orders answer from memory
+ * (`order`, `ordersOf`, `fills`), their whole history from the store and memory together (`completeOrdersOf`,
+ * `find`), which costs a read of their stored rows.
  */
 export class OrderHistory {
   private readonly orders = new Map<number, OrderRecord>();
@@ -114,6 +130,12 @@ export class OrderHistory {
   private lastSeq = 0;
   private writtenSeq = 0;
   private flushing: Promise<void> | undefined;
+  /** Members some of whose finished orders are only in the store. */
+  private readonly trimmed = new Set<string>();
+  /** Members whose orders changed since the last trim. */
+  private readonly touched = new Set<string>();
+
+  constructor(private readonly keepFinished = KEEP_FINISHED) {}
 
   /**
    * Writes changes to `store` from now on. `checkpoint`: the seq its rows are complete up to (0: none stored yet,
@@ -242,7 +264,7 @@ export class OrderHistory {
     return this.orders.get(id);
   }
 
-  /** A member's orders, newest first. */
+  /** A member's orders in memory, newest first (all of them unless the member is trimmed: completeOrdersOf). */
   ordersOf(userId: string): OrderRecord[] {
     return [...(this.byUser.get(userId) ?? [])].reverse();
   }
@@ -251,10 +273,38 @@ export class OrderHistory {
     return this.fillsOf.get(orderId) ?? [];
   }
 
+  /** All of a member's orders and their fills, those only the store holds too. */
+  async completeOrdersOf(userId: string): Promise<MemberOrders> {
+    await this.ensureUser(userId);
+    if (!this.trimmed.has(userId)) return { orders: this.ordersOf(userId), fills: (orderId) => this.fills(orderId) };
+    const stored = await this.store!.ordersOf(userId);
+    const records = new Map<number, OrderRecord>();
+    const storedFills = new Map<number, FillRecord[]>();
+    for (const { record, fills } of stored) {
+      records.set(record.id, record);
+      storedFills.set(record.id, fills);
+    }
+    // memory holds the newer state of what it has
+    for (const record of this.byUser.get(userId) ?? []) records.set(record.id, record);
+    const orders = [...records.values()].sort((a, b) => b.id - a.id);
+    return { orders, fills: (orderId) => this.fillsOf.get(orderId) ?? storedFills.get(orderId) ?? [] };
+  }
+
+  /** One of a member's orders with its fills, from memory or, for a trimmed member, the store. */
+  async find(userId: string, orderId: number): Promise<StoredOrder | undefined> {
+    await this.ensureUser(userId);
+    const record = this.orders.get(orderId);
+    if (record) return record.userId === userId ? { record, fills: this.fills(orderId) } : undefined;
+    if (!this.trimmed.has(userId)) return undefined;
+    const stored = await this.store!.order(orderId);
+    return stored && stored.record.userId === userId ? stored : undefined;
+  }
+
   private add(fields: OrderFields): OrderRecord {
     const record = this.record(fields);
     record.seq = this.lastSeq;
     this.dirty.add(record.id);
+    this.touched.add(record.userId);
     this.orders.set(record.id, record);
     const list = this.byUser.get(record.userId) ?? [];
     list.push(record);
@@ -333,6 +383,7 @@ export class OrderHistory {
   private changed(record: OrderRecord, seq: number): void {
     record.seq = seq;
     this.dirty.add(record.id);
+    this.touched.add(record.userId);
   }
 
   /** True when a change of the member's orders must wait until their stored orders are read (and queues it). */
@@ -359,7 +410,11 @@ export class OrderHistory {
       }
       earlier.push(record);
     }
-    this.byUser.set(userId, earlier.concat(this.byUser.get(userId) ?? []));
+    const list = earlier.concat(this.byUser.get(userId) ?? []);
+    // rows dropped from memory before are read back among the stored ones: back into id order
+    if (this.trimmed.has(userId)) list.sort((a, b) => a.id - b.id);
+    this.byUser.set(userId, list);
+    this.touched.add(userId);
     this.loaded.add(userId);
     const changes = this.pending.get(userId) ?? [];
     this.pending.delete(userId);
@@ -394,10 +449,39 @@ export class OrderHistory {
         }
       }
       this.writtenSeq = through;
+      this.trim();
     } catch (error) {
       for (const id of ids) this.dirty.add(id);
       throw error;
     }
+  }
+
+  /** Drops from memory the oldest finished orders of each member changed since the last trim, down to `keepFinished`. */
+  private trim(): void {
+    for (const userId of this.touched) {
+      const list = this.byUser.get(userId);
+      // a quarter more than kept before a member's list is read again: trimmed in steps, not at every write
+      if (!list || list.length <= this.keepFinished * 1.25) continue;
+      let finished = 0;
+      for (const record of list) if (record.final) finished++;
+      let excess = finished - this.keepFinished;
+      if (excess <= 0) continue;
+      const kept: OrderRecord[] = [];
+      for (const record of list) {
+        // a parent with exits stays: a leg seen later is built from it (exitLeg)
+        if (excess > 0 && record.final && !this.dirty.has(record.id) && record.takeProfit === null && record.stopLoss === null) {
+          excess--;
+          this.orders.delete(record.id);
+          this.fillsOf.delete(record.id);
+          this.storedFills.delete(record.id);
+        } else {
+          kept.push(record);
+        }
+      }
+      this.byUser.set(userId, kept);
+      this.trimmed.add(userId);
+    }
+    this.touched.clear();
   }
 
   /** A take-profit (parent id + 1) or stop-loss (parent id + 2) leg, first seen when it trades or finishes. */

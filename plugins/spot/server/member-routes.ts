@@ -67,18 +67,16 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
    */
   const matching = async (memberId: string, filter: OrderFilter): Promise<OrderRecord[]> => {
     const symbol = filter.symbol && symbolOfPath(filter.symbol);
-    const history = await exchange.historyOf(memberId);
-    return history
-      .ordersOf(memberId)
-      .filter((record) => {
-        if (symbol && record.symbol !== symbol) return false;
-        if (filter.currency && !record.symbol.split('/').includes(filter.currency)) return false;
-        if (filter.side && record.side !== filter.side) return false;
-        if (filter.startTime !== undefined && record.createdAt < filter.startTime) return false;
-        if (filter.endTime !== undefined && record.createdAt > filter.endTime) return false;
-        if (filter.status && orderStatus(record, exchange.engine.order(record.id)) !== filter.status) return false;
-        return true;
-      });
+    const { orders } = await exchange.history.completeOrdersOf(memberId);
+    return orders.filter((record) => {
+      if (symbol && record.symbol !== symbol) return false;
+      if (filter.currency && !record.symbol.split('/').includes(filter.currency)) return false;
+      if (filter.side && record.side !== filter.side) return false;
+      if (filter.startTime !== undefined && record.createdAt < filter.startTime) return false;
+      if (filter.endTime !== undefined && record.createdAt > filter.endTime) return false;
+      if (filter.status && orderStatus(record, exchange.engine.order(record.id)) !== filter.status) return false;
+      return true;
+    });
   };
   const pageFrom = (records: OrderRecord[], size: number, current: number): Page<SpotOrderView> =>
     pageOf(records.slice((current - 1) * size, current * size).map(view), records.length, size, current);
@@ -117,8 +115,8 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: ['integer', 'string'], pattern: '^[0-9]{1,15}$', minimum: 1 } } } },
     async handler(request) {
       const memberId = request.principal!.id;
-      const record = (await exchange.historyOf(memberId)).order(Number(request.body.id));
-      if (!record || record.userId !== memberId) throw new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
+      const record = (await exchange.history.find(memberId, Number(request.body.id)))?.record;
+      if (!record) throw new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
       if (record.final) throw new ApiError(ERROR_CODES.badRequest, 'spot:errOrderFinished', { field: 'id' });
       await exchange.apply({ kind: 'cancelOrder', userId: memberId, symbol: record.symbol, orderId: record.id });
       return view(record);
@@ -173,10 +171,10 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     auth: 'user',
     schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } },
     async handler(request) {
-      const record = (await exchange.historyOf(request.principal!.id)).order(Number(request.params.id));
-      if (!record || record.userId !== request.principal!.id) throw new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
-      const market = exchange.market(record.symbol);
-      return exchange.history.fills(record.id).map((fill) => fillView(fill, market));
+      const found = await exchange.history.find(request.principal!.id, Number(request.params.id));
+      if (!found) throw new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
+      const market = exchange.market(found.record.symbol);
+      return found.fills.map((fill) => fillView(fill, market));
     },
   });
 

@@ -40,21 +40,24 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
     const view = orderView(record, market, exchange.engine.order(record.id));
     return binanceOrder(binanceSymbol(record.symbol), record, view, market.config);
   };
-  const ordersOf = (memberId: string, symbol: string) =>
-    exchange.history
-      .ordersOf(memberId)
-      .filter((record) => record.symbol === symbol)
-      .reverse();
+  /** The member's orders of a symbol, oldest first, and their fills (also those only the store holds). */
+  const ordersOf = async (memberId: string, symbol: string) => {
+    const { orders, fills } = await exchange.history.completeOrdersOf(memberId);
+    return { orders: orders.filter((record) => record.symbol === symbol).reverse(), fills };
+  };
   /** The member's order of that symbol by orderId or origClientOrderId (the newest with that id). */
-  const findOrder = (memberId: string, symbol: string, params: BinanceParams): OrderRecord | undefined => {
+  const findOrder = async (memberId: string, symbol: string, params: BinanceParams): Promise<OrderRecord | undefined> => {
     const orderId = params.integer('orderId', { min: 1 });
     const clientOrderId = params.optional('origClientOrderId');
     if (orderId === undefined && clientOrderId === undefined) throw new BinanceFailure(SPOT_ERRORS.eitherMandatory('orderId', 'origClientOrderId'));
     if (orderId !== undefined) {
-      const record = exchange.history.order(orderId);
-      return record && record.userId === memberId && record.symbol === symbol ? record : undefined;
+      const record = (await exchange.history.find(memberId, orderId))?.record;
+      return record && record.symbol === symbol ? record : undefined;
     }
-    return exchange.history.ordersOf(memberId).find((record) => record.symbol === symbol && record.clientOrderId === clientOrderId);
+    const matches = (record: OrderRecord) => record.symbol === symbol && record.clientOrderId === clientOrderId;
+    // an open or recent order is in memory; an older one only in the member's whole history
+    await exchange.historyOf(memberId);
+    return exchange.history.ordersOf(memberId).find(matches) ?? (await exchange.history.completeOrdersOf(memberId)).orders.find(matches);
   };
   /** Window and cursor filters of allOrders and myTrades. */
   const timeWindow = (params: BinanceParams) => {
@@ -102,8 +105,7 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
     weight: 1,
     async handler({ params, memberId }) {
       const symbol = symbols.resolve(params.required('symbol'));
-      await exchange.historyOf(memberId);
-      const record = findOrder(memberId, symbol, params);
+      const record = await findOrder(memberId, symbol, params);
       if (!record || record.final) throw new BinanceFailure(SPOT_ERRORS.unknownOrderOnCancel());
       const at = now();
       const result = await exchange.submit({ kind: 'cancelOrder', id: newSpotCommandId(at), at, userId: memberId, symbol, orderId: record.id });
@@ -129,8 +131,7 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
     permission: 'read',
     weight: 4,
     async handler({ params, memberId }) {
-      await exchange.historyOf(memberId);
-      const record = findOrder(memberId, symbols.resolve(params.required('symbol')), params);
+      const record = await findOrder(memberId, symbols.resolve(params.required('symbol')), params);
       if (!record) throw new BinanceFailure(SPOT_ERRORS.noSuchOrder());
       return shown(record);
     },
@@ -165,8 +166,8 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
       const fromId = params.integer('orderId', { min: 1 });
       const limit = params.integer('limit', { min: 1, max: 1000 }) ?? 500;
       const inWindow = timeWindow(params);
-      await exchange.historyOf(memberId);
-      return ordersOf(memberId, symbol)
+      const { orders } = await ordersOf(memberId, symbol);
+      return orders
         .filter((record) => (fromId === undefined || record.id >= fromId) && inWindow(record.createdAt))
         .slice(0, limit)
         .map(shown);
@@ -186,10 +187,10 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
       const limit = params.integer('limit', { min: 1, max: 1000 }) ?? 500;
       if (fromId !== undefined && (params.has('startTime') || params.has('endTime'))) throw new BinanceFailure(SPOT_ERRORS.combination());
       const inWindow = timeWindow(params);
-      await exchange.historyOf(memberId);
-      return ordersOf(memberId, symbol)
+      const { orders, fills } = await ordersOf(memberId, symbol);
+      return orders
         .filter((record) => orderId === undefined || record.id === orderId)
-        .flatMap((record) => exchange.history.fills(record.id))
+        .flatMap((record) => fills(record.id))
         .filter((fill) => (fromId === undefined || fill.trade.tradeId >= fromId) && inWindow(fill.trade.at))
         .sort((a, b) => a.trade.tradeId - b.trade.tradeId)
         .slice(0, limit)
