@@ -4,7 +4,7 @@
  * next to a validated no-op POST of the same server (same token check and body schema, no engine and no commit)
  * in the same run. Prints orders/s, p50/p99 latency, errors, the ratio to the no-op and the server's CPU time per
  * request (all its threads; steadier than the rates when other work shares the machine), per run and as medians,
- * with the load average.
+ * with the server's heap after a full collection and the load average; then the heap's growth per order placed.
  *
  *   npx tsx tests/bench/orders-http.ts [--connections 64] [--seconds 10] [--runs 3] [--members 200] [--tool autocannon|wrk]
  *
@@ -18,6 +18,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import autocannon from 'autocannon';
 import { definePlugin, PLUGIN_API_VERSION } from '../../core/plugin-api';
 import { createServer } from '../../core/server/app';
@@ -46,8 +48,8 @@ const MEMBERS = Number(values.members);
 const NOOP_PATH = '/bench/noop';
 const ORDER_PATH = '/coin/entrust/exchange/BTC_USDT';
 
-type FromServer = { kind: 'ready'; base: string; head: string; tokens: string[] } | { kind: 'cpu'; micros: number };
-type ToServer = { kind: 'cpu' } | { kind: 'stop' };
+type FromServer = { kind: 'ready'; base: string; head: string; tokens: string[] } | { kind: 'cpu'; micros: number } | { kind: 'heap'; bytes: number };
+type ToServer = { kind: 'cpu' } | { kind: 'heap' } | { kind: 'stop' };
 
 // ---- server (child process) ---------------------------------------------------------------------
 
@@ -100,10 +102,15 @@ async function runServer(): Promise<void> {
     process.exit(code);
   };
   process.on('disconnect', () => void stop(1));
+  v8.setFlagsFromString('--expose-gc');
+  const collectGarbage = vm.runInNewContext('gc') as () => void;
   process.on('message', (command: ToServer) => {
     if (command.kind === 'cpu') {
       const usage = process.cpuUsage();
       process.send!({ kind: 'cpu', micros: usage.user + usage.system } satisfies FromServer);
+    } else if (command.kind === 'heap') {
+      collectGarbage();
+      process.send!({ kind: 'heap', bytes: process.memoryUsage().heapUsed } satisfies FromServer);
     } else void stop(0);
   });
   process.send!({ kind: 'ready', base, head: site.api.head, tokens } satisfies FromServer);
@@ -116,6 +123,7 @@ interface RunResult {
   p50: number;
   p99: number;
   errors: number;
+  requests: number;
   serverCpu: number;
   /** Server CPU time (all threads) per answered request, µs: less sensitive than rates to other load on the machine. */
   cpuPerRequest: number;
@@ -148,6 +156,7 @@ async function measure(child: ChildProcess, url: string, tokens: string[]): Prom
     p50: result.p50,
     p99: result.p99,
     errors: result.errors,
+    requests: result.requests,
     serverCpu: cpu / 1e6 / SECONDS,
     cpuPerRequest: result.requests > 0 ? cpu / result.requests : 0,
   };
@@ -230,17 +239,19 @@ async function runLoad(): Promise<void> {
     `${MEMBERS} funded members; ${RUNS} run(s) of ${SECONDS} s with ${CONNECTIONS} connections from ${values.tool}${process.env.DATABASE_URL ? ' on PostgreSQL' : ' on SQLite'}`,
   );
 
+  const heapBefore = await serverHeap(child);
   const noop: RunResult[] = [];
   const orders: RunResult[] = [];
   for (let run = 1; run <= RUNS; run += 1) {
     noop.push(await measure(child, api(NOOP_PATH), ready.tokens));
     orders.push(await measure(child, api(ORDER_PATH), ready.tokens));
+    const heap = await serverHeap(child);
     const [n, o] = [noop.at(-1)!, orders.at(-1)!];
     console.log(
       `run ${run}: orders ${o.perSecond.toFixed(0)}/s p50 ${o.p50} ms p99 ${o.p99} ms errors ${o.errors} server CPU ${(o.serverCpu * 100).toFixed(0)}% ` +
         `(${cpuPerRequest(o)} µs an order) | ` +
         `no-op ${n.perSecond.toFixed(0)}/s p99 ${n.p99} ms errors ${n.errors} (${cpuPerRequest(n)} µs a request) | ratio ${(o.perSecond / n.perSecond).toFixed(2)} | ` +
-        `load average ${loadavg()[0]!.toFixed(2)}`,
+        `heap ${(heap / 2 ** 20).toFixed(0)} MB | load average ${loadavg()[0]!.toFixed(2)}`,
     );
   }
   const median = (runs: RunResult[], key: keyof RunResult) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
@@ -248,6 +259,13 @@ async function runLoad(): Promise<void> {
     `median: orders ${median(orders, 'perSecond').toFixed(0)}/s p50 ${median(orders, 'p50')} ms p99 ${median(orders, 'p99')} ms; ` +
       `no-op ${median(noop, 'perSecond').toFixed(0)}/s p99 ${median(noop, 'p99')} ms; orders / no-op ${(median(orders, 'perSecond') / median(noop, 'perSecond')).toFixed(2)}; ` +
       `server CPU ${median(orders, 'cpuPerRequest').toFixed(0)} µs an order, ${median(noop, 'cpuPerRequest').toFixed(0)} µs a no-op`,
+  );
+  const placed = orders.reduce((sum, run) => sum + run.requests, 0);
+  const heapAfter = await serverHeap(child);
+  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+  console.log(
+    `server heap after a full collection: ${mb(heapBefore)} MB before the runs, ${mb(heapAfter)} MB after ${placed.toLocaleString('en-US')} orders ` +
+      `(${((heapAfter - heapBefore) / placed).toFixed(0)} bytes an order)`,
   );
   child.send({ kind: 'stop' } satisfies ToServer);
 }
@@ -264,6 +282,12 @@ function nextMessage(child: ChildProcess, kind: FromServer['kind']): Promise<Fro
     child.on('message', onMessage);
     child.once('exit', onExit);
   });
+}
+
+async function serverHeap(child: ChildProcess): Promise<number> {
+  child.send({ kind: 'heap' } satisfies ToServer);
+  const message = await nextMessage(child, 'heap');
+  return message.kind === 'heap' ? message.bytes : 0;
 }
 
 async function serverCpu(child: ChildProcess): Promise<number> {
