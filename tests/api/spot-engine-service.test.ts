@@ -287,6 +287,39 @@ for (const dialect of dialects) {
       await fromLogs.close();
     });
 
+    it.each(dialect === 'sqlite' ? ['the main connection', 'the writer thread'] : ['the pool'])(
+      'stores a snapshot every 5 spot commands while running (%s); a start after a crash replays only what follows it',
+      async (writerKind) => {
+        const database = await createSpotDatabase(dialect);
+        cleanups.push(database.drop);
+        const db = await database.connect();
+        const writer = writerKind === 'the writer thread' ? await SqliteWorkerStore.start(db.db, join(database.dataDir, SQLITE_FILE_NAME)) : undefined;
+        const store = new SpotStore(db.db, db.dialect, writer);
+        const service = await SpotService.open({ db: db.db, dialect: db.dialect, currencies: CURRENCIES, store, snapshotOnClose: false, snapshotEvery: 5 });
+        await trade(service);
+        for (let i = 0; i < 12; i++) expect((await service.submit(place('carol', { side: 'buy', price: '90', qty: '0.1' }))).ok).toBe(true);
+        await service.flush();
+        const stored = async () => (await store.loadSnapshot())?.spotSeq ?? 0;
+        const deadline = Date.now() + 5_000;
+        while ((await stored()) < service.spot.lastSeq - 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        const snapshotSeq = await stored();
+        // taken between two batches while commands kept coming: within 5 commands and a batch of the end
+        expect(snapshotSeq).toBeGreaterThanOrEqual(service.spot.lastSeq - 5);
+        expect(service.lastSnapshotError).toBeNull();
+        // one snapshot kept, the older ones replaced
+        expect(Number((await sql<{ n: number }>`select count(*) as n from spot_snapshot`.execute(db.db)).rows[0]!.n)).toBe(1);
+        const hash = service.stateHash();
+        const open = service.spot.openOrders();
+        // a crash: the service is never closed
+        const restarted = await openService(await database.connect(), undefined, false);
+        expect(restarted.rebuiltFrom).toEqual({ snapshot: snapshotSeq });
+        expect(restarted.stateHash()).toBe(hash);
+        expect(restarted.spot.openOrders()).toEqual(open);
+        await restarted.close();
+        await writer?.close();
+      },
+    );
+
     it('a corrupt or unreadable snapshot is passed over: the whole logs are replayed', async () => {
       const database = await createSpotDatabase(dialect);
       cleanups.push(database.drop);

@@ -10,7 +10,7 @@ import { SpotEngine } from '../spot/engine';
 import type { AppliedSpotCommand, SpotCommand, SpotResult } from '../spot/types';
 import { LedgerReplayMismatch, sha256 } from './service';
 import { decodeSnapshot, encodeSnapshot } from './spot-snapshot';
-import { SpotStore } from './spot-store';
+import { SpotStore, type StoredSnapshot } from './spot-store';
 import type { BatchSink } from './store';
 
 /** What the exchange's single sequence accepts: the wallet's ledger commands and the spot commands. */
@@ -35,7 +35,15 @@ export interface SpotServiceOptions {
   hash?: HashFactory;
   /** Store a snapshot of both engines at close (default true), so that the next open replays only what follows it. */
   snapshotOnClose?: boolean;
+  /**
+   * Also store one while running, once this many spot commands were accepted since the last (default
+   * SNAPSHOT_EVERY; 0: never), so that a start after a crash replays at most about that many.
+   */
+  snapshotEvery?: number;
 }
+
+/** Spot commands between two snapshots taken while running. */
+export const SNAPSHOT_EVERY = 1_000_000;
 
 export class SpotReplayMismatch extends Error {
   constructor(message: string) {
@@ -96,12 +104,17 @@ export class SpotService {
   private idle: Array<() => void> = [];
   /** Spot seq of the newest stored snapshot this service knows of. */
   private snapshotAt: number;
+  /** A snapshot taken while running, being stored. */
+  private storing: Promise<void> | null = null;
+  /** Why the last snapshot taken while running could not be stored (the next one is due at once). */
+  lastSnapshotError: Error | null = null;
 
   private constructor(
     private engines: Engines,
     readonly store: SpotStore,
     private readonly hash: HashFactory,
     private readonly snapshotOnClose: boolean,
+    private readonly snapshotEvery: number,
   ) {
     this.snapshotAt = engines.from.snapshot ?? 0;
   }
@@ -114,7 +127,7 @@ export class SpotService {
     const store = options.store ?? new SpotStore(options.db, options.dialect);
     const hash = options.hash ?? sha256;
     const currencies = [...options.currencies];
-    return new SpotService(await rebuild(store, currencies, hash), store, hash, options.snapshotOnClose !== false);
+    return new SpotService(await rebuild(store, currencies, hash), store, hash, options.snapshotOnClose !== false, options.snapshotEvery ?? SNAPSHOT_EVERY);
   }
 
   /** How the engines were last rebuilt: the snapshot's spot seq (null: whole logs), and why a snapshot was passed over. */
@@ -156,6 +169,8 @@ export class SpotService {
   async close(): Promise<void> {
     await this.flush();
     this.closed = true;
+    // a snapshot stored after close's own would replace it with an older one
+    await this.storing;
     if (this.snapshotOnClose && !this.broken && this.engines.spot.lastSeq > this.snapshotAt) await this.snapshot();
   }
 
@@ -213,7 +228,9 @@ export class SpotService {
     }
     this.current = null;
     this.engines.ledger.seal(batch.journal);
-    const write = this.write(batch);
+    // the engines hold exactly the state after this batch until the next command arrives: the moment to take one
+    const snapshot = this.snapshotDue() ? encodeSnapshot(this.engines.ledger, this.engines.spot) : undefined;
+    const write = this.write(batch, snapshot);
     this.writing = write;
     await write;
     this.writing = null;
@@ -221,7 +238,8 @@ export class SpotService {
     else this.settleIdle();
   }
 
-  private async write(batch: Batch): Promise<void> {
+  /** `snapshot`: the engines after this batch, stored once the batch is committed. */
+  private async write(batch: Batch, snapshot?: StoredSnapshot): Promise<void> {
     try {
       await this.store.commit(batch.journal.records, batch.journal.changes, batch.spot, batch.sink);
     } catch (error) {
@@ -230,6 +248,24 @@ export class SpotService {
     }
     this.engines.ledger.closeJournal(batch.journal);
     for (const waiter of batch.waiters) waiter.resolve(waiter.result);
+    if (snapshot) this.storing = this.storeSnapshot(snapshot);
+  }
+
+  private snapshotDue(): boolean {
+    return this.snapshotEvery > 0 && !this.storing && this.engines.spot.lastSeq - this.snapshotAt >= this.snapshotEvery;
+  }
+
+  /** Stores a snapshot taken while running, beside the batches that follow it (a failure waits for the next one). */
+  private async storeSnapshot(snapshot: StoredSnapshot): Promise<void> {
+    try {
+      await this.store.saveSnapshot(snapshot);
+      this.snapshotAt = snapshot.spotSeq;
+      this.lastSnapshotError = null;
+    } catch (error) {
+      this.lastSnapshotError = error instanceof Error ? error : new Error(String(error));
+    } finally {
+      this.storing = null;
+    }
   }
 
   private async recover(batch: Batch, error: unknown): Promise<void> {

@@ -3,7 +3,7 @@ import type { Dialect } from '../../plugin-api';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
 import type { AppliedSpotCommand } from '../spot/types';
 import { decodeJson } from './codec';
-import { LedgerStore, type BatchSink } from './store';
+import { LedgerStore, type BatchSink, type TableShape } from './store';
 
 /** A stored snapshot: the state of both engines after the given sequence numbers (see spot-snapshot.ts). */
 export interface StoredSnapshot {
@@ -16,6 +16,9 @@ export interface StoredSnapshot {
   /** The bulk, in order (spot_snapshot_chunk rows). */
   chunks: Buffer[];
 }
+
+const SNAPSHOT_TABLE: TableShape = { name: 'spot_snapshot', columns: ['spot_seq', 'ledger_seq', 'checksum', 'body'], pgTypes: [], suffix: '' };
+const SNAPSHOT_CHUNK_TABLE: TableShape = { name: 'spot_snapshot_chunk', columns: ['spot_seq', 'part', 'body'], pgTypes: [], suffix: '' };
 
 /**
  * The durable side of the spot exchange: one batch — the wallet's ledger commands, the bills lines of every
@@ -70,6 +73,14 @@ export class SpotStore {
 
   /** Stores a snapshot (see SpotService.snapshot) and drops the older ones, in one transaction. */
   async saveSnapshot(snapshot: StoredSnapshot): Promise<void> {
+    if (this.dialect === 'sqlite') {
+      // by the ledger's writer (the writer thread on SQLite files): between two batches, never waiting for their lock
+      await this.ledger.writeTables([
+        { table: SNAPSHOT_CHUNK_TABLE, rows: snapshot.chunks.flatMap((body, part) => [snapshot.spotSeq, part, body]), replace: true },
+        { table: SNAPSHOT_TABLE, rows: [snapshot.spotSeq, snapshot.ledgerSeq, snapshot.checksum, snapshot.body], replace: true },
+      ]);
+      return;
+    }
     await this.db.transaction().execute(async (trx) => {
       // a snapshot row without its chunks is never seen: the head and the chunks go in and out together
       await trx.deleteFrom('spot_snapshot').execute();

@@ -20,7 +20,10 @@ export class SqliteBatchWriter {
       this.insert(SPOT_COMMAND_TABLE, concat(parts.map((part) => part.spot ?? [])));
     }).immediate;
     this.tablesTransaction = sqlite.transaction((writes: readonly TableRows[]) => {
-      for (const { table, rows } of writes) this.insert(table, rows);
+      for (const { table, rows, replace } of writes) {
+        if (replace) this.sqlite.prepare(`delete from "${table.name}"`).run();
+        this.insert(table, rows);
+      }
     }).immediate;
   }
 

@@ -92,6 +92,8 @@ export async function insertRows(trx: Transaction<any>, dialect: Dialect, table:
 export interface TableRows {
   table: TableShape;
   rows: unknown[];
+  /** Delete every row of the table first, in the same transaction (a table that holds one thing, replaced whole). */
+  replace?: boolean;
 }
 
 /** Writes the rows of several tables in one transaction. */
@@ -101,7 +103,10 @@ export type TableWriter = (writes: readonly TableRows[]) => Promise<void>;
 export function transactionWriter(db: Kysely<any>, dialect: Dialect): TableWriter {
   return (writes) =>
     db.transaction().execute(async (trx) => {
-      for (const { table, rows } of writes) await insertRows(trx, dialect, table, rows);
+      for (const { table, rows, replace } of writes) {
+        if (replace) await trx.deleteFrom(table.name).execute();
+        await insertRows(trx, dialect, table, rows);
+      }
     });
 }
 
