@@ -169,7 +169,7 @@ export class SpotService {
   async close(): Promise<void> {
     await this.flush();
     this.closed = true;
-    // a snapshot stored after close's own would replace it with an older one
+    // one taken while running may still be on its way: it may make close's own unnecessary
     await this.storing;
     if (this.snapshotOnClose && !this.broken && this.engines.spot.lastSeq > this.snapshotAt) await this.snapshot();
   }
@@ -180,7 +180,11 @@ export class SpotService {
    */
   async snapshot(): Promise<void> {
     await this.flush();
-    while (this.current || this.writing || this.scheduled || this.reloading) await this.flush();
+    // one taken while running and stored after this one would replace it with an older state: waited for too
+    while (this.current || this.writing || this.scheduled || this.reloading || this.storing) {
+      await this.storing;
+      await this.flush();
+    }
     if (this.broken) throw this.broken;
     const stored = encodeSnapshot(this.engines.ledger, this.engines.spot);
     await this.store.saveSnapshot(stored);
