@@ -14,7 +14,10 @@ const path = (template: string, params: Record<string, string | number>) =>
 for (const dialect of await availableDialects()) {
   describe(`spot orders (${dialect})`, () => {
     let server: WalletTestServer;
-    const start = (reuse?: WalletTestServer) => startWalletServer(dialect, { reuse, site: { plugins: ['identity', 'wallet', 'markets', 'api-keys', 'spot'] } });
+    /** How far the server's clock is set back. */
+    let clockBack = 0;
+    const start = (reuse?: WalletTestServer) =>
+      startWalletServer(dialect, { reuse, now: () => new Date(Date.now() - clockBack), site: { plugins: ['identity', 'wallet', 'markets', 'api-keys', 'spot'] } });
     const balanceOf = async (member: WalletMember, currency: string) => {
       const response = await server.get('/coin/assets/getMyBalance', member.token, { type: 1 });
       expect(response.status).toBe(200);
@@ -136,6 +139,18 @@ for (const dialect of await availableDialects()) {
       const again = await server.post(SPOT_PATHS.cancel, { id: Math.min(...cancelled) }, buyer.token);
       expect(again.body).toMatchObject({ code: 400, msg: EN.errOrderFinished });
       expect((await server.get(path(SPOT_PATHS.fills, { id: first }), seller.token)).status).toBe(404);
+    });
+
+    it('stamps orders with a time that never goes back, even when the clock does', async () => {
+      const buyer = await member({ USDT: '1000' });
+      const first = (await place(buyer, { side: 'buy', type: 'limit', price: '100', num: '0.1' })).body.data;
+      clockBack = 60_000;
+      try {
+        const second = (await place(buyer, { side: 'buy', type: 'limit', price: '100', num: '0.1' })).body.data;
+        expect(second.createTime).toBeGreaterThanOrEqual(first.createTime);
+      } finally {
+        clockBack = 0;
+      }
     });
 
     it('refuses bad orders with the field at fault and changes nothing', async () => {

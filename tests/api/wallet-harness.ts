@@ -40,10 +40,14 @@ export interface WalletTestServer extends TestServer {
 
 const auth = (token?: string): Record<string, string> => (token ? { 'Blade-Auth': `bearer ${token}` } : {});
 
-export async function startWalletServer(dialect: TestDialect, options: { reuse?: TestServer; site?: Partial<SiteConfig> } = {}): Promise<WalletTestServer> {
+export async function startWalletServer(
+  dialect: TestDialect,
+  options: { reuse?: TestServer; site?: Partial<SiteConfig>; now?: () => Date } = {},
+): Promise<WalletTestServer> {
   const server = await startTestServer({
     dialect,
     reuse: options.reuse,
+    now: options.now,
     tokenSecret: options.reuse?.tokenSecret,
     site: { plugins: ['identity', 'wallet'], ...options.site },
   });

@@ -35,6 +35,8 @@ export class SpotExchange {
   private readonly formats = new Map<string, MarketFormat>();
   private formatsOf: SpotEngine | undefined;
   private historyFlush: ReturnType<typeof setInterval> | undefined;
+  /** The time of the last command stamped here. */
+  private lastStamp = 0;
   private readonly historyStore: OrderHistoryStorage;
 
   /** The views' rows are written by the ledger's writer unless `historyStore` says otherwise. */
@@ -142,11 +144,20 @@ export class SpotExchange {
 
   /** Applies a command with a fresh id; a refusal is thrown as the request's 4xx (`side` names the funds field). */
   async apply(body: Distribute<SpotCommand>, side?: 'buy' | 'sell'): Promise<SpotAccepted> {
-    const at = this.context.now().getTime();
+    const at = this.stamp();
     const command = { ...body, id: newSpotCommandId(at), at } as SpotCommand;
     const result = await this.submit(command);
     if (!result.ok) throw rejectionError(result, side);
     return result;
+  }
+
+  /**
+   * The time for a new command: now, or the last command's time if the clock went back — never earlier, so that a
+   * clock set back does not make new commands look as old as ones the engine's accepted-id window forgot.
+   */
+  stamp(): number {
+    this.lastStamp = Math.max(this.context.now().getTime(), this.lastStamp);
+    return this.lastStamp;
   }
 
   /** Submits a command as is (its own id: a repeat returns the first result and changes nothing). */

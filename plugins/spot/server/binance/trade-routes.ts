@@ -86,7 +86,7 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
         },
       });
       const fields = { ...order.fields, clientOrderId: order.fields.clientOrderId ?? generatedClientOrderId() };
-      const at = now();
+      const at = exchange.stamp();
       const result = await exchange.submit({ kind: 'placeOrder', id: newSpotCommandId(at), at, userId: memberId, symbol, ...fields });
       if (!result.ok) throw new BinanceFailure(placeRejection(result.reason, result.field));
       const record = exchange.history.order(result.orderId!)!;
@@ -107,7 +107,7 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
       const symbol = symbols.resolve(params.required('symbol'));
       const record = await findOrder(memberId, symbol, params);
       if (!record || record.final) throw new BinanceFailure(SPOT_ERRORS.unknownOrderOnCancel());
-      const at = now();
+      const at = exchange.stamp();
       const result = await exchange.submit({ kind: 'cancelOrder', id: newSpotCommandId(at), at, userId: memberId, symbol, orderId: record.id });
       if (!result.ok) throw new BinanceFailure(SPOT_ERRORS.unknownOrderOnCancel());
       const order = shown(record);
