@@ -232,9 +232,14 @@ describe('demo market maker', () => {
     const trades = () => fetchJson(`${server.baseUrl}/api/v3/trades?symbol=BTCUSDT`);
     try {
       await expect.poll(async () => (await trades()).body.length, { timeout: 15_000, interval: 200 }).toBeGreaterThan(0);
-      const book = (await depth()).body;
-      expect(book.bids.length).toBeGreaterThan(0);
-      expect(book.asks.length).toBeGreaterThan(0);
+      // a taker's market order may just have taken a side's only quote: the maker quotes again on its next tick
+      let book = (await depth()).body;
+      await expect
+        .poll(async () => {
+          book = (await depth()).body;
+          return book.bids.length > 0 && book.asks.length > 0;
+        }, { timeout: 5_000, interval: 50 })
+        .toBe(true);
       // quoted around the configured reference price (97000), on the tick grid
       const bestBid = Number(book.bids[0][0]);
       expect(bestBid).toBeGreaterThan(97_000 * 0.9);
