@@ -40,6 +40,8 @@ export interface SpotServiceOptions {
    * SNAPSHOT_EVERY; 0: never), so that a start after a crash replays at most about that many.
    */
   snapshotEvery?: number;
+  /** Told when a snapshot taken while running could not be stored (the next one is then due at once). */
+  onSnapshotError?: (error: Error) => void;
 }
 
 /** Spot commands between two snapshots taken while running. */
@@ -106,8 +108,6 @@ export class SpotService {
   private snapshotAt: number;
   /** A snapshot taken while running, being stored. */
   private storing: Promise<void> | null = null;
-  /** Why the last snapshot taken while running could not be stored (the next one is due at once). */
-  lastSnapshotError: Error | null = null;
 
   private constructor(
     private engines: Engines,
@@ -115,6 +115,7 @@ export class SpotService {
     private readonly hash: HashFactory,
     private readonly snapshotOnClose: boolean,
     private readonly snapshotEvery: number,
+    private readonly onSnapshotError: (error: Error) => void,
   ) {
     this.snapshotAt = engines.from.snapshot ?? 0;
   }
@@ -127,7 +128,7 @@ export class SpotService {
     const store = options.store ?? new SpotStore(options.db, options.dialect);
     const hash = options.hash ?? sha256;
     const currencies = [...options.currencies];
-    return new SpotService(await rebuild(store, currencies, hash), store, hash, options.snapshotOnClose !== false, options.snapshotEvery ?? SNAPSHOT_EVERY);
+    return new SpotService(await rebuild(store, currencies, hash), store, hash, options.snapshotOnClose !== false, options.snapshotEvery ?? SNAPSHOT_EVERY, options.onSnapshotError ?? (() => {}));
   }
 
   /** How the engines were last rebuilt: the snapshot's spot seq (null: whole logs), and why a snapshot was passed over. */
@@ -264,9 +265,8 @@ export class SpotService {
     try {
       await this.store.saveSnapshot(snapshot);
       this.snapshotAt = snapshot.spotSeq;
-      this.lastSnapshotError = null;
     } catch (error) {
-      this.lastSnapshotError = error instanceof Error ? error : new Error(String(error));
+      this.onSnapshotError(error instanceof Error ? error : new Error(String(error)));
     } finally {
       this.storing = null;
     }

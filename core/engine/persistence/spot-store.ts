@@ -17,6 +17,7 @@ export interface StoredSnapshot {
   chunks: Buffer[];
 }
 
+// written through a table writer on SQLite only (PostgreSQL's bytea goes through the query builder): no pgTypes
 const SNAPSHOT_TABLE: TableShape = { name: 'spot_snapshot', columns: ['spot_seq', 'ledger_seq', 'checksum', 'body'], pgTypes: [], suffix: '' };
 const SNAPSHOT_CHUNK_TABLE: TableShape = { name: 'spot_snapshot_chunk', columns: ['spot_seq', 'part', 'body'], pgTypes: [], suffix: '' };
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { AppliedSpotCommand, CommandResult, Currency, LedgerCommand, LedgerEngine, SpotCommand, SpotEngine, SpotResult } from '../../../core/engine';
-import { SpotService, SpotStore, SqliteWorkerStore, type TableRows } from '../../../core/engine/persistence';
+import { SpotService, SpotStore, SqliteWorkerStore, type SpotServiceOptions, type TableRows } from '../../../core/engine/persistence';
 import { ApiError, ERROR_CODES, SQLITE_FILE_NAME, type ServerContext } from '../../../core/server';
 
 /**
@@ -24,7 +24,7 @@ export class WalletLedger {
     const writer = context.dialect === 'sqlite' ? await SqliteWorkerStore.start(context.db, join(context.dataDir, SQLITE_FILE_NAME)) : undefined;
     const store = new SpotStore(context.db, context.dialect, writer);
     try {
-      return new WalletLedger(await SpotService.open({ db: context.db, dialect: context.dialect, currencies, store }), context, store, writer);
+      return new WalletLedger(await SpotService.open(serviceOptions(context, currencies, store)), context, store, writer);
     } catch (error) {
       await writer?.close();
       throw error;
@@ -80,7 +80,7 @@ export class WalletLedger {
       await persist();
       const currencies = this.engine.currencies.list().map((each) => (each.code === currency.code ? currency : each));
       await this.service.close();
-      this.service = await SpotService.open({ db: this.context.db, dialect: this.context.dialect, currencies, store: this.store });
+      this.service = await SpotService.open(serviceOptions(this.context, currencies, this.store));
     });
   }
 
@@ -107,4 +107,15 @@ export class WalletLedger {
       resume();
     }
   }
+}
+
+/** The service over the site's database; a snapshot taken while running that cannot be stored is logged. */
+function serviceOptions(context: ServerContext, currencies: Currency[], store: SpotStore): SpotServiceOptions {
+  return {
+    db: context.db,
+    dialect: context.dialect,
+    currencies,
+    store,
+    onSnapshotError: (error) => context.log.error('spot snapshot could not be stored; the next one is due at once', { error: error.message }),
+  };
 }
