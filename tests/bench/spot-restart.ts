@@ -6,6 +6,7 @@
  *
  *   npx tsx tests/bench/spot-restart.ts [--orders 1000000] [--users 10000] [--batch 20000] [--runs 3] [--full-replay] [--store DIR]
  *
+ * Each open also times encoding a snapshot of the opened engines: the pause of a snapshot taken while running.
  * --full-replay also times one open without the snapshot (the whole logs replayed), for comparison.
  * Each timed open runs in a fresh process (as a restart does): the heap of the previous one does not slow it down.
  * --store DIR keeps the store in DIR (built there on the first run, reused by later ones: building 1M orders takes
@@ -20,6 +21,7 @@ import { parseArgs, promisify } from 'node:util';
 import { sql } from 'kysely';
 import type { LedgerCommand, SpotCommand } from '../../core/engine';
 import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SpotService, SpotStore, SqliteWorkerStore } from '../../core/engine/persistence';
+import { encodeSnapshot } from '../../core/engine/persistence/spot-snapshot';
 import { BTCUSDT } from '../../core/engine/spot/test-support';
 import { SQLITE_FILE_NAME, openDatabase, type Database } from '../../core/server/db/connect';
 import { runMigrations } from '../../core/server/db/migrate';
@@ -122,6 +124,8 @@ async function build(dataDir: string, snapshot = true): Promise<string> {
 interface Opened {
   seconds: number;
   cpuSeconds: number;
+  /** Encoding a snapshot of the opened engines. */
+  encodeSeconds: number;
 }
 
 /** Opens the store and times SpotService.open to ready (wall and CPU time of this process). */
@@ -138,13 +142,17 @@ async function reopen(dataDir: string, hash: string, dropSnapshot = false): Prom
   if (resting !== ORDERS) throw new Error(`${resting} resting orders after open, expected ${ORDERS}`);
   if (service.rebuiltFrom.snapshot === null && !dropSnapshot) throw new Error(`the snapshot was not used: ${service.rebuiltFrom.skipped}`);
   const equal = service.stateHash() === hash;
+  const encoding = performance.now();
+  encodeSnapshot(service.spot.ledger, service.spot);
+  const encodeSeconds = (performance.now() - encoding) / 1000;
   console.log(
-    `open → ready ${dropSnapshot ? '(whole logs, no snapshot)' : '(snapshot + logs after it)'}: ${seconds.toFixed(2)} s (${cpuSeconds.toFixed(2)} CPU-s); ${fmt(resting)} resting; state hash equal to before: ${equal}`,
+    `open → ready ${dropSnapshot ? '(whole logs, no snapshot)' : '(snapshot + logs after it)'}: ${seconds.toFixed(2)} s (${cpuSeconds.toFixed(2)} CPU-s); ${fmt(resting)} resting; state hash equal to before: ${equal}; ` +
+      `a snapshot encoded in ${encodeSeconds.toFixed(2)} s`,
   );
   if (!equal) throw new Error('state hash differs after restart');
   await service.close();
   await database.close();
-  return { seconds, cpuSeconds };
+  return { seconds, cpuSeconds, encodeSeconds };
 }
 
 /** reopen() in a fresh process (this script with --open-once). */
@@ -200,7 +208,7 @@ if (values['open-once']) {
     const times = runs.map((run) => run.seconds);
     console.log(
       `restart with ${fmt(ORDERS)} resting orders: median ${median(times).toFixed(2)} s, ${median(runs.map((run) => run.cpuSeconds)).toFixed(2)} CPU-s ` +
-        `(runs: ${times.map((t) => t.toFixed(2)).join(', ')}; target ≤ 10 s); load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+        `(runs: ${times.map((t) => t.toFixed(2)).join(', ')}; target ≤ 10 s); a snapshot encoded in ${median(runs.map((run) => run.encodeSeconds)).toFixed(2)} s; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
     );
     if (values['full-replay']) await reopen(dataDir, hash, true);
   } finally {

@@ -247,7 +247,7 @@ class ChunkReader {
  * engine's thin results, users, open orders and every book's resting orders — as compact records in chunks.
  */
 export function encodeSnapshot(ledger: LedgerEngine, spot: SpotEngine, chunkBytes = CHUNK_BYTES): StoredSnapshot {
-  const state = spot.snapshot(true);
+  const state = spot.snapshotView();
   const out = new ChunkWriter(chunkBytes);
   const counts = {
     balances: out.all(ledger.entries(), BALANCES),

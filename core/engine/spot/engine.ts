@@ -270,13 +270,22 @@ export class SpotEngine implements StepOwner, StepSource {
   }
 
   /**
-   * The state as plain data. The window's ids come as their records (results without trades and order updates,
-   * which the engine does not keep), oldest first; `_thin` is accepted for callers written when it kept them.
+   * The state as plain data, a copy the caller may keep. The window's ids come as their records (results without
+   * trades and order updates, which the engine does not keep), oldest first; `_thin` is accepted for callers
+   * written when it kept them.
    */
   snapshot(_thin = true): SpotSnapshot {
+    return structuredClone(this.snapshotView());
+  }
+
+  /**
+   * The state as snapshot() gives it, without the copy: it shares the engine's own objects (market configs, open
+   * orders), so it is for reading at once (encoding a snapshot), never for keeping or changing.
+   */
+  snapshotView(): SpotSnapshot {
     const results: SpotAccepted[] = [];
     for (const [id, seq] of this.accepted.entries()) results.push(this.acceptedResult(id, seq, false));
-    return structuredClone({
+    return {
       ids: this.accepted.state(),
       seq: this.seq,
       nextOrderId: this.nextOrderId,
@@ -284,7 +293,7 @@ export class SpotEngine implements StepOwner, StepSource {
       markets: [...this.markets.values()].map((m) => ({ config: m.config, halted: m.halted, book: m.book.snapshot() })),
       orders: this.openOrders(),
       results,
-    });
+    };
   }
 
   /**

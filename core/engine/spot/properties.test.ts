@@ -85,6 +85,7 @@ describe.each([
 
         // snapshot → restore over a copy of the ledger
         const ledger = (spot.ledger as RecordingLedger).twin();
+        expect(spot.snapshotView()).toEqual(spot.snapshot());
         expect(SpotEngine.restore(ledger, spot.snapshot()).stateHash(hash)).toBe(finalHash);
 
         // replaying the accepted commands from empty
