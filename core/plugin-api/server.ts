@@ -108,6 +108,8 @@ export interface ServerContext {
   now(): Date;
   /** Data directory (uploads, SQLite file). */
   dataDir: string;
+  /** The PostgreSQL URL the site runs on (undefined: the SQLite file in dataDir), for a worker thread's own connection. */
+  databaseUrl?: string;
   /** The server's own base URL (http://127.0.0.1:8080) once it listens, for clients inside the process; undefined before. */
   listeningUrl(): string | undefined;
   /** Signs an access token for the principal with the server's secret (lifetime default: 7 days). */

@@ -143,6 +143,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
       log,
       now,
       dataDir: options.dataDir,
+      databaseUrl: options.databaseUrl,
       listeningUrl: () => listeningUrl,
       issueAccessToken: (principal, tokenOptions) =>
         issueAccessToken(principal, options.tokenSecret, { nowSeconds: nowSeconds(), lifetimeSeconds: tokenOptions?.lifetimeSeconds }),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppliedSpotCommand, LedgerCommand, PlaceSpotOrder, SpotCommand, SpotResult } from '../../core/engine';
-import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SpotService, SpotStore, SqliteWorkerStore, type BatchSink } from '../../core/engine/persistence';
+import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SnapshotWorker, SpotReplayMismatch, SpotService, SpotStore, SqliteWorkerStore, decodeSnapshot, sha256, snapshotFromStore, type BatchSink, type DatabaseAddress } from '../../core/engine/persistence';
 import type { AppliedCommand, BalanceChange } from '../../core/engine';
 import { SQLITE_FILE_NAME, openDatabase, type Database } from '../../core/server/db/connect';
 import { runMigrations } from '../../core/server/db/migrate';
@@ -69,6 +69,8 @@ async function createSpotDatabase(dialect: 'sqlite' | 'postgres') {
   const open: Database[] = [];
   return {
     dataDir,
+    /** Where a thread of its own connects to this database. */
+    address: (postgres ? { dialect: 'postgres', url: postgres.url } : { dialect: 'sqlite', file: join(dataDir, SQLITE_FILE_NAME) }) as DatabaseAddress,
     async connect(): Promise<Database> {
       const database = openDatabase({ dataDir, databaseUrl: postgres?.url });
       await runMigrations(database.db, database.dialect, [
@@ -287,28 +289,44 @@ for (const dialect of dialects) {
       await fromLogs.close();
     });
 
-    it.each(dialect === 'sqlite' ? ['the main connection', 'the writer thread'] : ['the pool'])(
+    it.each(dialect === 'sqlite' ? ['the main connection', 'the writer thread', 'the writer thread, made by the snapshot thread'] : ['the pool', 'the pool, made by the snapshot thread'])(
       'stores a snapshot every 5 spot commands while running (%s); a start after a crash replays only what follows it',
       async (writerKind) => {
         const database = await createSpotDatabase(dialect);
         cleanups.push(database.drop);
         const db = await database.connect();
-        const writer = writerKind === 'the writer thread' ? await SqliteWorkerStore.start(db.db, join(database.dataDir, SQLITE_FILE_NAME)) : undefined;
+        const writer = writerKind.startsWith('the writer thread') ? await SqliteWorkerStore.start(db.db, join(database.dataDir, SQLITE_FILE_NAME)) : undefined;
+        const snapshots = writerKind.endsWith('the snapshot thread') ? new SnapshotWorker(database.address) : undefined;
         const store = new SpotStore(db.db, db.dialect, writer);
         const errors: Error[] = [];
+        const made: number[] = [];
+        let making = 0;
+        const snapshotMaker =
+          snapshots &&
+          ((...args: Parameters<SnapshotWorker['make']>) => {
+            making++;
+            return snapshots.make(...args).then((snapshot) => (made.push(snapshot.spotSeq), snapshot)).finally(() => making--);
+          });
         const service = await SpotService.open({
           db: db.db, dialect: db.dialect, currencies: CURRENCIES, store, snapshotOnClose: false, snapshotEvery: 5, onSnapshotError: (error) => errors.push(error),
+          ...(snapshotMaker ? { snapshotMaker } : {}),
         });
         await trade(service);
         for (let i = 0; i < 12; i++) expect((await service.submit(place('carol', { side: 'buy', price: '90', qty: '0.1' }))).ok).toBe(true);
         await service.flush();
         const stored = async () => (await store.loadSnapshot())?.spotSeq ?? 0;
-        const deadline = Date.now() + 5_000;
-        while ((await stored()) < service.spot.lastSeq - 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        const deadline = Date.now() + 15_000;
+        while ((await stored()) < service.spot.lastSeq - 5 && Date.now() < deadline) {
+          // one falls due when a batch is written: a snapshot thread still busy when the orders stopped needs one more
+          if (snapshots && making === 0) expect((await service.submit(place('carol', { side: 'buy', price: '90', qty: '0.1' }))).ok).toBe(true);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         const snapshotSeq = await stored();
         // taken between two batches while commands kept coming: within 5 commands and a batch of the end
         expect(snapshotSeq).toBeGreaterThanOrEqual(service.spot.lastSeq - 5);
         expect(errors).toEqual([]);
+        // the snapshot thread made them (and the last one stored is its)
+        if (snapshots) expect(made).toContain(snapshotSeq);
         // one snapshot kept, the older ones replaced
         expect(Number((await sql<{ n: number }>`select count(*) as n from spot_snapshot`.execute(db.db)).rows[0]!.n)).toBe(1);
         const hash = service.stateHash();
@@ -319,9 +337,66 @@ for (const dialect of dialects) {
         expect(restarted.stateHash()).toBe(hash);
         expect(restarted.spot.openOrders()).toEqual(open);
         await restarted.close();
+        await service.close();
+        await snapshots?.close();
         await writer?.close();
       },
     );
+
+    it('a snapshot made from the store at a past point holds the state the engines had there', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const db = await database.connect();
+      const service = await openService(db, undefined, false);
+      const point = () => ({ spotSeq: service.spot.lastSeq, ledgerSeq: service.ledger.lastSeq });
+      await trade(service);
+      await service.flush();
+      const early = { point: point(), hash: service.stateHash() };
+      await service.submit(place('carol', { side: 'buy', price: '99.5', qty: '0.2' }));
+      await service.snapshot();
+      await service.submit(deposit('alice', 'USDT', '7'));
+      await service.submit(place('alice', { side: 'sell', price: '99', qty: '0.3' }));
+      await service.submit(deposit('bob', 'BTC', '1'));
+      await service.flush();
+      const late = { point: point(), hash: service.stateHash() };
+      await service.submit(place('bob', { side: 'sell', price: '120', qty: '0.1' }));
+      await service.flush();
+
+      const store = new SpotStore(db.db, db.dialect);
+      // after the stored snapshot (from it and the logs up to the point), then before it (from the whole logs)
+      for (const { point: at, hash } of [late, early]) {
+        const { spot } = decodeSnapshot(await snapshotFromStore(store, CURRENCIES, at), CURRENCIES);
+        expect(spot.lastSeq).toBe(at.spotSeq);
+        expect(spot.ledger.lastSeq).toBe(at.ledgerSeq);
+        expect(spot.stateHash(sha256)).toBe(hash);
+      }
+      // a point the logs do not reach yet
+      await expect(snapshotFromStore(store, CURRENCIES, { spotSeq: service.spot.lastSeq + 1, ledgerSeq: service.ledger.lastSeq })).rejects.toThrow(SpotReplayMismatch);
+      await service.close();
+    });
+
+    it('the snapshot thread answers a point past the logs with an error, and the next request still', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const service = await openService(await database.connect(), undefined, false);
+      await trade(service);
+      await service.flush();
+      const snapshots = new SnapshotWorker(database.address);
+      await expect(snapshots.make({ spotSeq: service.spot.lastSeq + 3, ledgerSeq: service.ledger.lastSeq }, CURRENCIES)).rejects.toThrow(/logs end at spot seq/);
+      const made = await snapshots.make({ spotSeq: service.spot.lastSeq, ledgerSeq: service.ledger.lastSeq }, CURRENCIES);
+      expect(Buffer.isBuffer(made.body) && made.chunks.every((chunk) => Buffer.isBuffer(chunk))).toBe(true);
+      const { spot } = decodeSnapshot(made, CURRENCIES);
+      expect(spot.openOrders()).toEqual(service.spot.openOrders());
+      await snapshots.close();
+      await service.close();
+    });
+
+    it('a snapshot thread that cannot reach its database fails each request', async () => {
+      const address: DatabaseAddress = dialect === 'sqlite' ? { dialect, file: join(tmpdir(), 'no-such-folder', 'x.sqlite') } : { dialect, url: 'postgres://nobody@127.0.0.1:1/none' };
+      const snapshots = new SnapshotWorker(address);
+      for (let i = 0; i < 2; i++) await expect(snapshots.make({ spotSeq: 1, ledgerSeq: 1 }, CURRENCIES)).rejects.toThrow();
+      await snapshots.close();
+    });
 
     it('a corrupt or unreadable snapshot is passed over: the whole logs are replayed', async () => {
       const database = await createSpotDatabase(dialect);

@@ -6,7 +6,9 @@
  *
  *   npx tsx tests/bench/spot-restart.ts [--orders 1000000] [--users 10000] [--batch 20000] [--runs 3] [--full-replay] [--store DIR]
  *
- * Each open also times encoding a snapshot of the opened engines: the pause of a snapshot taken while running.
+ * Each open also times encoding a snapshot of the opened engines on this thread (what a snapshot taken while running
+ * would stall it for), and making the same snapshot in the snapshot thread (SnapshotWorker: from the stored snapshot
+ * and the logs) with the longest wait of this thread's event loop meanwhile.
  * --full-replay also times one open without the snapshot (the whole logs replayed), for comparison.
  * Each timed open runs in a fresh process (as a restart does): the heap of the previous one does not slow it down.
  * --store DIR keeps the store in DIR (built there on the first run, reused by later ones: building 1M orders takes
@@ -16,11 +18,12 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { sql } from 'kysely';
 import type { LedgerCommand, SpotCommand } from '../../core/engine';
-import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SpotService, SpotStore, SqliteWorkerStore } from '../../core/engine/persistence';
+import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SnapshotWorker, SpotService, SpotStore, SqliteWorkerStore, type SnapshotPoint } from '../../core/engine/persistence';
 import { encodeSnapshot } from '../../core/engine/persistence/spot-snapshot';
 import { BTCUSDT } from '../../core/engine/spot/test-support';
 import { SQLITE_FILE_NAME, openDatabase, type Database } from '../../core/server/db/connect';
@@ -126,6 +129,9 @@ interface Opened {
   cpuSeconds: number;
   /** Encoding a snapshot of the opened engines. */
   encodeSeconds: number;
+  /** Making it in the snapshot thread, and the longest event-loop delay of this thread meanwhile. */
+  madeSeconds: number;
+  loopDelayMs: number;
 }
 
 /** Opens the store and times SpotService.open to ready (wall and CPU time of this process). */
@@ -142,17 +148,33 @@ async function reopen(dataDir: string, hash: string, dropSnapshot = false): Prom
   if (resting !== ORDERS) throw new Error(`${resting} resting orders after open, expected ${ORDERS}`);
   if (service.rebuiltFrom.snapshot === null && !dropSnapshot) throw new Error(`the snapshot was not used: ${service.rebuiltFrom.skipped}`);
   const equal = service.stateHash() === hash;
+  // made in the thread first: the garbage of the encoding here would be collected while this thread waits
+  const { madeSeconds, loopDelayMs } = await makeInThread(dataDir, { spotSeq: service.spot.lastSeq, ledgerSeq: service.spot.ledger.lastSeq });
   const encoding = performance.now();
   encodeSnapshot(service.spot.ledger, service.spot);
   const encodeSeconds = (performance.now() - encoding) / 1000;
   console.log(
     `open → ready ${dropSnapshot ? '(whole logs, no snapshot)' : '(snapshot + logs after it)'}: ${seconds.toFixed(2)} s (${cpuSeconds.toFixed(2)} CPU-s); ${fmt(resting)} resting; state hash equal to before: ${equal}; ` +
-      `a snapshot encoded in ${encodeSeconds.toFixed(2)} s`,
+      `a snapshot encoded in ${encodeSeconds.toFixed(2)} s, made in the snapshot thread in ${madeSeconds.toFixed(2)} s (event loop delayed ≤ ${loopDelayMs.toFixed(0)} ms)`,
   );
   if (!equal) throw new Error('state hash differs after restart');
   await service.close();
   await database.close();
-  return { seconds, cpuSeconds, encodeSeconds };
+  return { seconds, cpuSeconds, encodeSeconds, madeSeconds, loopDelayMs };
+}
+
+/** The snapshot at `point` made by a SnapshotWorker, timed, with the longest event-loop delay of this thread meanwhile. */
+async function makeInThread(dataDir: string, point: SnapshotPoint): Promise<{ madeSeconds: number; loopDelayMs: number }> {
+  const worker = new SnapshotWorker({ dialect: 'sqlite', file: join(dataDir, SQLITE_FILE_NAME) });
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const started = performance.now();
+  const made = await worker.make(point, CURRENCIES);
+  const madeSeconds = (performance.now() - started) / 1000;
+  delay.disable();
+  await worker.close();
+  if (made.spotSeq !== point.spotSeq) throw new Error(`the snapshot thread made one at spot seq ${made.spotSeq}, not ${point.spotSeq}`);
+  return { madeSeconds, loopDelayMs: delay.max / 1e6 };
 }
 
 /** reopen() in a fresh process (this script with --open-once). */
@@ -208,7 +230,8 @@ if (values['open-once']) {
     const times = runs.map((run) => run.seconds);
     console.log(
       `restart with ${fmt(ORDERS)} resting orders: median ${median(times).toFixed(2)} s, ${median(runs.map((run) => run.cpuSeconds)).toFixed(2)} CPU-s ` +
-        `(runs: ${times.map((t) => t.toFixed(2)).join(', ')}; target ≤ 10 s); a snapshot encoded in ${median(runs.map((run) => run.encodeSeconds)).toFixed(2)} s; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+        `(runs: ${times.map((t) => t.toFixed(2)).join(', ')}; target ≤ 10 s); a snapshot encoded in ${median(runs.map((run) => run.encodeSeconds)).toFixed(2)} s, ` +
+        `made in the snapshot thread in ${median(runs.map((run) => run.madeSeconds)).toFixed(2)} s (event loop delayed ≤ ${median(runs.map((run) => run.loopDelayMs)).toFixed(0)} ms); load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
     );
     if (values['full-replay']) await reopen(dataDir, hash, true);
   } finally {

@@ -40,9 +40,23 @@ export interface SpotServiceOptions {
    * SNAPSHOT_EVERY; 0: never), so that a start after a crash replays at most about that many.
    */
   snapshotEvery?: number;
-  /** Told when a snapshot taken while running could not be stored (the next one is then due at once). */
+  /** Told when a snapshot taken while running could not be made or stored (the next one is then due at once). */
   onSnapshotError?: (error: Error) => void;
+  /**
+   * Makes the snapshots taken while running from the store instead of encoding the running engines on this
+   * thread (SnapshotWorker: in a thread of its own, so that requests never wait for it).
+   */
+  snapshotMaker?: SnapshotMaker;
 }
+
+/** A committed state of both engines: right after these sequence numbers. */
+export interface SnapshotPoint {
+  spotSeq: number;
+  ledgerSeq: number;
+}
+
+/** The snapshot at a committed point, built from the store (snapshotFromStore), wherever the maker runs it. */
+export type SnapshotMaker = (point: SnapshotPoint, currencies: Currency[]) => Promise<StoredSnapshot>;
 
 /** Spot commands between two snapshots taken while running. */
 export const SNAPSHOT_EVERY = 1_000_000;
@@ -116,6 +130,7 @@ export class SpotService {
     private readonly snapshotOnClose: boolean,
     private readonly snapshotEvery: number,
     private readonly onSnapshotError: (error: Error) => void,
+    private readonly snapshotMaker: SnapshotMaker | undefined,
   ) {
     this.snapshotAt = engines.from.snapshot ?? 0;
   }
@@ -128,7 +143,7 @@ export class SpotService {
     const store = options.store ?? new SpotStore(options.db, options.dialect);
     const hash = options.hash ?? sha256;
     const currencies = [...options.currencies];
-    return new SpotService(await rebuild(store, currencies, hash), store, hash, options.snapshotOnClose !== false, options.snapshotEvery ?? SNAPSHOT_EVERY, options.onSnapshotError ?? (() => {}));
+    return new SpotService(await rebuild(store, currencies, hash), store, hash, options.snapshotOnClose !== false, options.snapshotEvery ?? SNAPSHOT_EVERY, options.onSnapshotError ?? (() => {}), options.snapshotMaker);
   }
 
   /** How the engines were last rebuilt: the snapshot's spot seq (null: whole logs), and why a snapshot was passed over. */
@@ -234,7 +249,7 @@ export class SpotService {
     this.current = null;
     this.engines.ledger.seal(batch.journal);
     // the engines hold exactly the state after this batch until the next command arrives: the moment to take one
-    const snapshot = this.snapshotDue() ? encodeSnapshot(this.engines.ledger, this.engines.spot) : undefined;
+    const snapshot = this.snapshotDue() ? this.takeSnapshot() : undefined;
     const write = this.write(batch, snapshot);
     this.writing = write;
     await write;
@@ -243,8 +258,8 @@ export class SpotService {
     else this.settleIdle();
   }
 
-  /** `snapshot`: the engines after this batch, stored once the batch is committed. */
-  private async write(batch: Batch, snapshot?: StoredSnapshot): Promise<void> {
+  /** `snapshot`: makes the snapshot of the engines after this batch, once the batch is committed, to be stored. */
+  private async write(batch: Batch, snapshot?: () => Promise<StoredSnapshot>): Promise<void> {
     try {
       await this.store.commit(batch.journal.records, batch.journal.changes, batch.spot, batch.sink);
     } catch (error) {
@@ -260,9 +275,26 @@ export class SpotService {
     return this.snapshotEvery > 0 && !this.storing && this.engines.spot.lastSeq - this.snapshotAt >= this.snapshotEvery;
   }
 
-  /** Stores a snapshot taken while running, beside the batches that follow it (a failure waits for the next one). */
-  private async storeSnapshot(snapshot: StoredSnapshot): Promise<void> {
+  /**
+   * The snapshot of the engines as they are now (after a sealed batch): encoded here and now, or by the maker from
+   * the logs once they hold this point (after the batch's commit).
+   */
+  private takeSnapshot(): () => Promise<StoredSnapshot> {
+    const { ledger, spot } = this.engines;
+    const maker = this.snapshotMaker;
+    if (!maker) {
+      const encoded = encodeSnapshot(ledger, spot);
+      return () => Promise.resolve(encoded);
+    }
+    const point = { spotSeq: spot.lastSeq, ledgerSeq: ledger.lastSeq };
+    const currencies = ledger.currencies.list();
+    return () => maker(point, currencies);
+  }
+
+  /** Makes and stores a snapshot while running, beside the batches that follow it (a failure waits for the next one). */
+  private async storeSnapshot(make: () => Promise<StoredSnapshot>): Promise<void> {
     try {
+      const snapshot = await make();
       await this.store.saveSnapshot(snapshot);
       this.snapshotAt = snapshot.spotSeq;
     } catch (error) {
@@ -317,13 +349,14 @@ export class SpotService {
  * The engines from the newest snapshot and the logs after it. A snapshot that does not check out (checksum,
  * format, or its tail does not replay onto it) is passed over: then the whole logs are replayed.
  */
-async function rebuild(store: SpotStore, currencies: Currency[], hash: HashFactory): Promise<Engines> {
+async function rebuild(store: SpotStore, currencies: Currency[], hash: HashFactory, upTo?: SnapshotPoint): Promise<Engines> {
   let skipped: string | undefined;
   const stored = await store.loadSnapshot();
-  if (stored) {
+  if (stored && upTo && stored.spotSeq > upTo.spotSeq) skipped = `spot seq ${stored.spotSeq} is past ${upTo.spotSeq}`;
+  else if (stored) {
     try {
       const { ledger, spot } = decodeSnapshot(stored, currencies);
-      await replay(store, ledger, spot, hash);
+      await replay(store, ledger, spot, hash, upTo);
       return { ledger, spot, from: { snapshot: stored.spotSeq } };
     } catch (error) {
       skipped = error instanceof Error ? error.message : String(error);
@@ -331,18 +364,32 @@ async function rebuild(store: SpotStore, currencies: Currency[], hash: HashFacto
   }
   const ledger = new LedgerEngine(currencies);
   const spot = new SpotEngine(ledger);
-  await replay(store, ledger, spot, hash);
+  await replay(store, ledger, spot, hash, upTo);
   return { ledger, spot, from: skipped === undefined ? { snapshot: null } : { snapshot: null, skipped } };
+}
+
+/**
+ * The snapshot of both engines at `point`, built from the store alone — the newest stored snapshot and the logs
+ * after it up to `point` — not from running engines: what SnapshotWorker runs in its own thread. The logs up to
+ * `point` are committed, so commits going on meanwhile do not change it.
+ */
+export async function snapshotFromStore(store: SpotStore, currencies: Currency[], point: SnapshotPoint): Promise<StoredSnapshot> {
+  const { ledger, spot } = await rebuild(store, currencies, sha256, point);
+  if (spot.lastSeq !== point.spotSeq || ledger.lastSeq !== point.ledgerSeq) {
+    throw new SpotReplayMismatch(`the logs end at spot seq ${spot.lastSeq} / ledger seq ${ledger.lastSeq}, before ${point.spotSeq} / ${point.ledgerSeq}`);
+  }
+  return encodeSnapshot(ledger, spot);
 }
 
 /**
  * Replays the ledger log and the spot log after the engines' sequence numbers, in one sequence: ledger
  * commands by their recorded results, spot commands by applying them again at their place in the ledger
  * sequence (they must produce the same result and take the same ledger sequence numbers: their steps are not
- * in the ledger log). Then compares the replayed balances with the stored ones.
+ * in the ledger log). Then compares the replayed balances with the stored ones — unless it stops at `upTo`: the
+ * stored balances are those of the latest commit.
  */
-async function replay(store: SpotStore, ledger: LedgerEngine, spot: SpotEngine, hash: HashFactory): Promise<void> {
-  const ledgerLog = store.ledger.loadCommands(ledger.lastSeq)[Symbol.asyncIterator]();
+async function replay(store: SpotStore, ledger: LedgerEngine, spot: SpotEngine, hash: HashFactory, upTo?: SnapshotPoint): Promise<void> {
+  const ledgerLog = store.ledger.loadCommands(ledger.lastSeq, undefined, upTo?.ledgerSeq)[Symbol.asyncIterator]();
   let peeked: AppliedCommand | undefined;
   const peek = async (): Promise<AppliedCommand | undefined> => (peeked ??= (await ledgerLog.next()).value ?? undefined);
   const next = async (): Promise<AppliedCommand | undefined> => {
@@ -354,7 +401,7 @@ async function replay(store: SpotStore, ledger: LedgerEngine, spot: SpotEngine, 
     if (record.result.seq !== ledger.lastSeq + 1) throw new SpotReplayMismatch(`ledger seq ${ledger.lastSeq + 1} is missing from the logs`);
     ledger.replay(record.result);
   };
-  for await (const { command, result } of store.loadSpotCommands(spot.lastSeq)) {
+  for await (const { command, result } of store.loadSpotCommands(spot.lastSeq, undefined, upTo?.spotSeq)) {
     while (ledger.lastSeq < result.ledgerFrom) {
       const record = await next();
       if (!record) throw new SpotReplayMismatch(`spot command ${result.id} follows ledger seq ${result.ledgerFrom}, which is missing`);
@@ -374,6 +421,7 @@ async function replay(store: SpotStore, ledger: LedgerEngine, spot: SpotEngine, 
     }
   }
   for (let record = await next(); record; record = await next()) replayLedger(record);
+  if (upTo) return;
   const stored = hashState(new Map(await store.ledger.loadBalances()), [], hash);
   const replayed = hashState(new Map(ledger.entries()), [], hash);
   if (stored !== replayed) throw new LedgerReplayMismatch(stored, replayed);

@@ -56,10 +56,10 @@ export class SpotStore {
     await this.ledger.commit(records, changes, sink, spot);
   }
 
-  /** The spot command log in sequence order after `after`, read in pages. */
-  async *loadSpotCommands(after = 0, pageSize = 5000): AsyncGenerator<AppliedSpotCommand> {
+  /** The spot command log in sequence order after `after` (and up to `upTo`), read in pages. */
+  async *loadSpotCommands(after = 0, pageSize = 5000, upTo = Number.MAX_SAFE_INTEGER): AsyncGenerator<AppliedSpotCommand> {
     for (;;) {
-      const rows = await this.db.selectFrom('spot_command').select(['seq', 'body']).where('seq', '>', after).orderBy('seq').limit(pageSize).execute();
+      const rows = await this.db.selectFrom('spot_command').select(['seq', 'body']).where('seq', '>', after).where('seq', '<=', upTo).orderBy('seq').limit(pageSize).execute();
       for (const row of rows) yield decodeJson<AppliedSpotCommand>(String(row.body));
       if (rows.length < pageSize) return;
       after = Number(rows[rows.length - 1]!.seq);

@@ -1,7 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
 import type { AppliedSpotCommand } from '../spot/types';
+import { startWorker } from './start-worker';
 import { BatchRowsBuilder, LedgerStore, batchRows, type BatchRows, type BatchSink, type TableRows } from './store';
 
 type Reply = { id: number; error?: string };
@@ -83,15 +84,8 @@ export class SqliteWorkerStore extends LedgerStore {
 
   /** `file` is the SQLite database file the main connection `db` has open. */
   static async start(db: Kysely<any>, file: string): Promise<SqliteWorkerStore> {
-    // the worker's source is TypeScript: register tsx's loader inside the thread, then load it
-    const source = new URL('./sqlite-writer.worker.ts', import.meta.url).href;
-    const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
     // a batch's rows live until its commit: a young generation that holds them saves promoting them
-    const worker = new Worker(boot, { eval: true, workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
-    await new Promise<void>((resolve, reject) => {
-      worker.once('message', (message: { ready?: boolean; error?: string }) => (message.ready ? resolve() : reject(new Error(message.error))));
-      worker.once('error', reject);
-    });
+    const worker = await startWorker(new URL('./sqlite-writer.worker.ts', import.meta.url), { workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
     // the writer thread checkpoints the WAL: a commit of the main connection must not copy the writer's pages
     await sql`pragma wal_autocheckpoint = 0`.execute(db);
     return new SqliteWorkerStore(db, worker);

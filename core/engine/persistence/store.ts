@@ -164,10 +164,10 @@ export class LedgerStore {
     ]);
   }
 
-  /** The command log in sequence order after `after`, read in pages. */
-  async *loadCommands(after = 0, pageSize = 5000): AsyncGenerator<AppliedCommand> {
+  /** The command log in sequence order after `after` (and up to `upTo`), read in pages. */
+  async *loadCommands(after = 0, pageSize = 5000, upTo = Number.MAX_SAFE_INTEGER): AsyncGenerator<AppliedCommand> {
     for (;;) {
-      const rows = await this.db.selectFrom('ledger_command').select(['seq', 'body']).where('seq', '>', after).orderBy('seq').limit(pageSize).execute();
+      const rows = await this.db.selectFrom('ledger_command').select(['seq', 'body']).where('seq', '>', after).where('seq', '<=', upTo).orderBy('seq').limit(pageSize).execute();
       for (const row of rows) yield decodeJson<StoredBody>(String(row.body));
       if (rows.length < pageSize) return;
       after = Number(rows[rows.length - 1]!.seq);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { AppliedSpotCommand, CommandResult, Currency, LedgerCommand, LedgerEngine, SpotCommand, SpotEngine, SpotResult } from '../../../core/engine';
-import { SpotService, SpotStore, SqliteWorkerStore, type SpotServiceOptions, type TableRows } from '../../../core/engine/persistence';
+import { SnapshotWorker, SpotService, SpotStore, SqliteWorkerStore, type SpotServiceOptions, type TableRows } from '../../../core/engine/persistence';
 import { ApiError, ERROR_CODES, SQLITE_FILE_NAME, type ServerContext } from '../../../core/server';
 
 /**
@@ -18,13 +18,15 @@ export class WalletLedger {
     private readonly context: ServerContext,
     private readonly store: SpotStore,
     private readonly writer: SqliteWorkerStore | undefined,
+    private readonly snapshots: SnapshotWorker | undefined,
   ) {}
 
   static async open(context: ServerContext, currencies: Currency[]): Promise<WalletLedger> {
     const writer = context.dialect === 'sqlite' ? await SqliteWorkerStore.start(context.db, join(context.dataDir, SQLITE_FILE_NAME)) : undefined;
     const store = new SpotStore(context.db, context.dialect, writer);
+    const snapshots = snapshotWorker(context);
     try {
-      return new WalletLedger(await SpotService.open(serviceOptions(context, currencies, store)), context, store, writer);
+      return new WalletLedger(await SpotService.open(serviceOptions(context, currencies, store, snapshots)), context, store, writer, snapshots);
     } catch (error) {
       await writer?.close();
       throw error;
@@ -80,13 +82,14 @@ export class WalletLedger {
       await persist();
       const currencies = this.engine.currencies.list().map((each) => (each.code === currency.code ? currency : each));
       await this.service.close();
-      this.service = await SpotService.open(serviceOptions(this.context, currencies, this.store));
+      this.service = await SpotService.open(serviceOptions(this.context, currencies, this.store, this.snapshots));
     });
   }
 
   async close(): Promise<void> {
     while (this.paused) await this.paused;
     await this.service.close();
+    await this.snapshots?.close();
     await this.writer?.close();
   }
 
@@ -109,13 +112,23 @@ export class WalletLedger {
   }
 }
 
-/** The service over the site's database; a snapshot taken while running that cannot be stored is logged. */
-function serviceOptions(context: ServerContext, currencies: Currency[], store: SpotStore): SpotServiceOptions {
+/**
+ * The service over the site's database; snapshots taken while running are made in a thread of their own, and one
+ * that cannot be made or stored is logged.
+ */
+function serviceOptions(context: ServerContext, currencies: Currency[], store: SpotStore, snapshots: SnapshotWorker | undefined): SpotServiceOptions {
   return {
     db: context.db,
     dialect: context.dialect,
     currencies,
     store,
-    onSnapshotError: (error) => context.log.error('spot snapshot could not be stored; the next one is due at once', { error: error.message }),
+    snapshotMaker: snapshots?.make,
+    onSnapshotError: (error) => context.log.error('spot snapshot could not be made or stored; the next one is due at once', { error: error.message }),
   };
+}
+
+/** The snapshot thread's own connection to the site's database (none known: snapshots are encoded in this thread). */
+function snapshotWorker(context: ServerContext): SnapshotWorker | undefined {
+  if (context.dialect === 'sqlite') return new SnapshotWorker({ dialect: 'sqlite', file: join(context.dataDir, SQLITE_FILE_NAME) });
+  return context.databaseUrl ? new SnapshotWorker({ dialect: 'postgres', url: context.databaseUrl }) : undefined;
 }

@@ -1,0 +1,43 @@
+// The thread of SnapshotWorker: its own connection to the site's database (read only), on which it rebuilds the
+// engines at the asked point and encodes them (snapshotFromStore).
+import { parentPort, workerData } from 'node:worker_threads';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseAddress, SnapshotReply, SnapshotRequest } from './snapshot-worker';
+import { snapshotFromStore } from './spot-service';
+import { SpotStore } from './spot-store';
+
+const port = parentPort!;
+const address = workerData as DatabaseAddress;
+
+function connect(): Kysely<any> {
+  if (address.dialect === 'postgres') return new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: address.url, max: 1 }) }) });
+  const sqlite = new BetterSqlite3(address.file);
+  sqlite.pragma('busy_timeout = 5000');
+  // it only reads: a write by mistake fails instead of contending with the writer thread
+  sqlite.pragma('query_only = ON');
+  return new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+try {
+  const db = connect();
+  const store = new SpotStore(db, address.dialect);
+  port.on('message', (message: SnapshotRequest) => {
+    if ('close' in message) {
+      void db.destroy().finally(() => port.close());
+      return;
+    }
+    snapshotFromStore(store, message.currencies, message.point).then(
+      (snapshot) => {
+        // chunks that own their memory move to the other thread instead of being copied
+        const moved = snapshot.chunks.filter((chunk) => chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength).map((chunk) => chunk.buffer);
+        port.postMessage({ id: message.id, snapshot } satisfies SnapshotReply, moved as ArrayBuffer[]);
+      },
+      (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies SnapshotReply),
+    );
+  });
+  port.postMessage({ ready: true });
+} catch (error) {
+  port.postMessage({ error: (error as Error).message });
+}
