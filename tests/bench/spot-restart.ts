@@ -173,7 +173,8 @@ async function makeInThread(dataDir: string, point: SnapshotPoint): Promise<{ ma
   const madeSeconds = (performance.now() - started) / 1000;
   delay.disable();
   await worker.close();
-  if (made.spotSeq !== point.spotSeq) throw new Error(`the snapshot thread made one at spot seq ${made.spotSeq}, not ${point.spotSeq}`);
+  const at = 'storedAt' in made ? made.storedAt : made.spotSeq;
+  if (at !== point.spotSeq) throw new Error(`the snapshot thread made one at spot seq ${at}, not ${point.spotSeq}`);
   return { madeSeconds, loopDelayMs: delay.max / 1e6 };
 }
 

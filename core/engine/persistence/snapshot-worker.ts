@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { Currency } from '../ledger/currency';
-import type { SnapshotPoint } from './spot-service';
+import type { MadeSnapshot, SnapshotPoint } from './spot-service';
 import type { StoredSnapshot } from './spot-store';
 import { startWorker } from './start-worker';
 
@@ -9,23 +9,24 @@ export type DatabaseAddress = { dialect: 'sqlite'; file: string } | { dialect: '
 
 /** What the snapshot thread is sent (handled by snapshot-worker.worker.ts). */
 export type SnapshotRequest = { id: number; point: SnapshotPoint; currencies: Currency[] } | { close: true };
-export type SnapshotReply = { id: number; snapshot: StoredSnapshot } | { id: number; error: string };
+export type SnapshotReply = { id: number; snapshot: StoredSnapshot } | { id: number; storedAt: number } | { id: number; error: string };
 
 /**
  * Makes the snapshots taken while running in a thread of its own (SpotServiceOptions.snapshotMaker): it rebuilds
- * the engines at the asked point from the newest stored snapshot and the committed logs, and encodes them there.
- * The thread applying commands only asks and stores the answer, however big the books — at the price of replaying
- * the commands since the last snapshot a second time, in the background. The thread starts at the first request.
+ * the engines at the asked point from the newest stored snapshot and the committed logs, and encodes them there —
+ * and on PostgreSQL stores them too. The thread applying commands only asks (and on SQLite hands the answer to the
+ * ledger's writer), however big the books — at the price of replaying the commands since the last snapshot a second
+ * time, in the background. The thread starts at the first request.
  */
 export class SnapshotWorker {
   private worker: Promise<Worker> | undefined;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve(snapshot: StoredSnapshot): void; reject(error: Error): void }>();
+  private readonly pending = new Map<number, { resolve(made: MadeSnapshot): void; reject(error: Error): void }>();
 
   constructor(private readonly address: DatabaseAddress) {}
 
-  /** The snapshot at `point`, a committed state (snapshotFromStore in the thread). */
-  readonly make = async (point: SnapshotPoint, currencies: Currency[]): Promise<StoredSnapshot> => {
+  /** The snapshot at `point`, a committed state (snapshotFromStore in the thread); on PostgreSQL, stored there. */
+  readonly make = async (point: SnapshotPoint, currencies: Currency[]): Promise<MadeSnapshot> => {
     const worker = await (this.worker ??= this.start());
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
@@ -55,7 +56,7 @@ export class SnapshotWorker {
       const waiter = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if ('error' in reply) waiter?.reject(new Error(reply.error));
-      else waiter?.resolve(asStored(reply.snapshot));
+      else waiter?.resolve('storedAt' in reply ? { storedAt: reply.storedAt } : asStored(reply.snapshot));
     });
     worker.on('error', (error) => this.failAll(error));
     worker.on('exit', () => {

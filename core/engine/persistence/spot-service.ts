@@ -55,8 +55,12 @@ export interface SnapshotPoint {
   ledgerSeq: number;
 }
 
-/** The snapshot at a committed point, built from the store (snapshotFromStore), wherever the maker runs it. */
-export type SnapshotMaker = (point: SnapshotPoint, currencies: Currency[]) => Promise<StoredSnapshot>;
+/**
+ * The snapshot at a committed point, built from the store (snapshotFromStore) wherever the maker runs it, to be
+ * stored; a maker that stored it itself (SnapshotWorker on PostgreSQL, over its own connection) answers the spot seq.
+ */
+export type SnapshotMaker = (point: SnapshotPoint, currencies: Currency[]) => Promise<MadeSnapshot>;
+export type MadeSnapshot = StoredSnapshot | { storedAt: number };
 
 /** Spot commands between two snapshots taken while running. */
 export const SNAPSHOT_EVERY = 1_000_000;
@@ -259,7 +263,7 @@ export class SpotService {
   }
 
   /** `snapshot`: makes the snapshot of the engines after this batch, once the batch is committed, to be stored. */
-  private async write(batch: Batch, snapshot?: () => Promise<StoredSnapshot>): Promise<void> {
+  private async write(batch: Batch, snapshot?: () => Promise<MadeSnapshot>): Promise<void> {
     try {
       await this.store.commit(batch.journal.records, batch.journal.changes, batch.spot, batch.sink);
     } catch (error) {
@@ -279,7 +283,7 @@ export class SpotService {
    * The snapshot of the engines as they are now (after a sealed batch): encoded here and now, or by the maker from
    * the logs once they hold this point (after the batch's commit).
    */
-  private takeSnapshot(): () => Promise<StoredSnapshot> {
+  private takeSnapshot(): () => Promise<MadeSnapshot> {
     const { ledger, spot } = this.engines;
     const maker = this.snapshotMaker;
     if (!maker) {
@@ -292,11 +296,11 @@ export class SpotService {
   }
 
   /** Makes and stores a snapshot while running, beside the batches that follow it (a failure waits for the next one). */
-  private async storeSnapshot(make: () => Promise<StoredSnapshot>): Promise<void> {
+  private async storeSnapshot(make: () => Promise<MadeSnapshot>): Promise<void> {
     try {
-      const snapshot = await make();
-      await this.store.saveSnapshot(snapshot);
-      this.snapshotAt = snapshot.spotSeq;
+      const made = await make();
+      if (!('storedAt' in made)) await this.store.saveSnapshot(made);
+      this.snapshotAt = 'storedAt' in made ? made.storedAt : made.spotSeq;
     } catch (error) {
       this.onSnapshotError(error instanceof Error ? error : new Error(String(error)));
     } finally {
