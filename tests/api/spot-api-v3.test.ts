@@ -219,6 +219,37 @@ for (const dialect of await availableDialects()) {
       expect((await client.cancelOrder('BTCUSDT', { orderId: placed.data.orderId })).data).toMatchObject({ status: 'CANCELED' });
       await expect(client.getOrder('BTCUSDT', { orderId: 987654 })).rejects.toMatchObject({ response: { status: 400, data: { code: -2013 } } });
     });
+
+    it('allOrders and myTrades: the most recent without a cursor, from orderId / fromId / startTime on with one, oldest first', async () => {
+      const seller = await trader({ ETH: '5' });
+      const buyer = await trader({ USDT: '100000' });
+      // prices between the book's best bid and best ask (other tests leave orders resting): each ask is the best one
+      const depth = (await v3('/depth', { symbol: 'ETHUSDT' })).body;
+      const [low, high] = [Number(depth.bids[0]?.[0] ?? 1000), Number(depth.asks[0]?.[0] ?? 9000)];
+      const prices = [1, 2, 3, 4].map((i) => (low + ((high - low) * i) / 5).toFixed(2));
+      const asks: number[] = [];
+      for (const price of prices) {
+        const ask = await signed(seller.key, 'POST', '/order', { symbol: 'ETHUSDT', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price, quantity: '0.5' });
+        expect(ask.status, JSON.stringify(ask.body)).toBe(200);
+        asks.push(ask.body.orderId);
+        // each ask filled by its own buy: one trade each
+        expect((await signed(buyer.key, 'POST', '/order', { symbol: 'ETHUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'IOC', price, quantity: '0.5' })).body).toMatchObject({ status: 'FILLED' });
+      }
+      const orderIds = async (params: Record<string, string>) => (await signed(seller.key, 'GET', '/allOrders', { symbol: 'ETHUSDT', ...params })).body.map((row: any) => row.orderId);
+      expect(await orderIds({})).toEqual(asks);
+      expect(await orderIds({ limit: '2' })).toEqual(asks.slice(2));
+      expect(await orderIds({ orderId: String(asks[1]), limit: '2' })).toEqual(asks.slice(1, 3));
+      const all = (await signed(seller.key, 'GET', '/allOrders', { symbol: 'ETHUSDT' })).body;
+      expect(await orderIds({ startTime: String(all[0].time), limit: '1' })).toEqual(asks.slice(0, 1));
+
+      const trades = async (params: Record<string, string>) => (await signed(buyer.key, 'GET', '/myTrades', { symbol: 'ETHUSDT', ...params })).body;
+      const every = await trades({});
+      expect(every.map((row: any) => Number(row.price).toFixed(2))).toEqual(prices);
+      const ids = every.map((row: any) => row.id);
+      expect((await trades({ limit: '2' })).map((row: any) => row.id)).toEqual(ids.slice(2));
+      expect((await trades({ fromId: String(ids[1]), limit: '2' })).map((row: any) => row.id)).toEqual(ids.slice(1, 3));
+      expect((await trades({ startTime: String(every[0].time), limit: '1' })).map((row: any) => row.id)).toEqual(ids.slice(0, 1));
+    });
   });
 }
 

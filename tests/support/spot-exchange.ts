@@ -5,7 +5,15 @@ import type { OrderHistoryStorage } from '../../plugins/spot/server/history';
 import type { WalletTestServer } from '../api/wallet-harness';
 
 /** A database without a stored order history (as before the first checkpoint). */
-export const NOTHING_STORED: OrderHistoryStorage = { checkpoint: async () => 0, write: async () => {}, ordersOf: async () => [], order: async () => undefined };
+export const NOTHING_STORED: OrderHistoryStorage = {
+  checkpoint: async () => 0,
+  write: async () => {},
+  ordersOf: async () => [],
+  order: async () => undefined,
+  newestByClientOrderId: async () => undefined,
+  finishedOrders: async () => ({ records: [], total: 0 }),
+  finishedFills: async () => [],
+};
 
 /**
  * Loads and closes (writing its views) an exchange over `server`'s engine and log: without a stored order history

@@ -1,4 +1,4 @@
-import { stopRises, type AppliedSpotCommand, type SpotAccepted, type SpotCommand, type SpotEngine, type SpotResult } from '../../../core/engine';
+import { stopRises, type AppliedSpotCommand, type OrderStatus, type SpotAccepted, type SpotCommand, type SpotEngine, type SpotResult } from '../../../core/engine';
 import { MarketDataStore } from '../../../core/engine/persistence';
 import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
 import { parseDecimal } from '../../../core/shared';
@@ -7,13 +7,13 @@ import type { SpotEngineAccess, WalletService } from '../../wallet/shared/servic
 import { refreshTopic } from '../../wallet/shared/types';
 import type { SpotRefreshMessage } from '../shared/types';
 import { newSpotCommandId } from './command-id';
-import { OrderHistory, type OrderHistoryStorage } from './history';
+import { OrderHistory, type OrderHistoryStorage, type OrderRecord } from './history';
 import { OrderHistoryStore } from './history-store';
 import { MarketFeed } from './market-feed';
 import { FLUSH_INTERVAL_MS } from './market-data-writer';
 import type { SpotMarketReader } from './market-reader';
 import { rejectionError } from './orders';
-import { marketFormat, type MarketFormat } from './views';
+import { marketFormat, orderStatus, type MarketFormat } from './views';
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id' | 'at'> : never;
 
@@ -126,6 +126,9 @@ export class SpotExchange {
       this.context.log.error('spot order history write failed', { error: String(error) });
     }
   }
+
+  /** An order's status now: the engine's while it is open there, else its record's. */
+  readonly statusOf = (record: OrderRecord): OrderStatus => orderStatus(record, this.engine.order(record.id));
 
   market(symbol: string): MarketFormat {
     const engine = this.engine;

@@ -1,11 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect, Migration } from '../../../core/plugin-api';
 import { decodeJson, encodeJson } from '../../../core/engine/persistence';
 import type { StoredOrder } from './history';
 
 /**
  * The order history as the spot views last wrote it (OrderHistoryStore): one row per order, one per fill of an
- * order, and the spot command seq up to which every row is complete (docs/engine-spot.md, "What a restart keeps").
+ * order (each with the fields a member's history is filtered and paged by as columns), and the spot command seq up
+ * to which every row is complete (docs/engine-spot.md, "What a restart keeps").
  */
 export const ORDER_HISTORY_MIGRATIONS: Migration[] = [
   {
@@ -40,6 +41,29 @@ export const ORDER_HISTORY_MIGRATIONS: Migration[] = [
         .execute();
       await db.schema.createIndex('spot_order_fill_user').on('spot_order_fill').columns(['user_id', 'order_id', 'trade_id']).execute();
       await moveFillsOutOfOrderRows(db);
+    },
+  },
+  {
+    // what a member's history is filtered and paged by, as columns: a page is read without reading every row
+    name: 'order_history_003',
+    async up(db: Kysely<any>, dialect: Dialect) {
+      for (const [column, type] of [['symbol', 'varchar(64)'], ['side', 'varchar(8)'], ['status', 'varchar(16)']] as const) {
+        await db.schema.alterTable('spot_order_history').addColumn(column, type, (c) => c.notNull().defaultTo('')).execute();
+      }
+      await db.schema.alterTable('spot_order_history').addColumn('created_at', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('spot_order_history').addColumn('client_order_id', 'varchar(64)').execute();
+      await db.schema.alterTable('spot_order_fill').addColumn('symbol', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema.alterTable('spot_order_fill').addColumn('at', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      if (dialect === 'postgres') {
+        await sql`update spot_order_history set symbol = body::json->>'symbol', side = body::json->>'side', status = body::json->>'status', created_at = (body::json->>'createdAt')::bigint, client_order_id = body::json->>'clientOrderId'`.execute(db);
+        await sql`update spot_order_fill set symbol = body::json->'trade'->>'symbol', at = (body::json->'trade'->>'at')::bigint`.execute(db);
+      } else {
+        await sql`update spot_order_history set symbol = json_extract(body, '$.symbol'), side = json_extract(body, '$.side'), status = json_extract(body, '$.status'), created_at = json_extract(body, '$.createdAt'), client_order_id = json_extract(body, '$.clientOrderId')`.execute(db);
+        await sql`update spot_order_fill set symbol = json_extract(body, '$.trade.symbol'), at = json_extract(body, '$.trade.at')`.execute(db);
+      }
+      await db.schema.createIndex('spot_order_history_user_symbol').on('spot_order_history').columns(['user_id', 'symbol', 'order_id']).execute();
+      await db.schema.createIndex('spot_order_history_client_id').on('spot_order_history').columns(['user_id', 'client_order_id']).execute();
+      await db.schema.createIndex('spot_order_fill_user_symbol').on('spot_order_fill').columns(['user_id', 'symbol', 'trade_id']).execute();
     },
   },
 ];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppliedSpotCommand, SpotCommand, SpotEngine } from '../../../core/engine';
 import { decodeJson, encodeJson } from '../../../core/engine/persistence';
 import { AT, newSpot, order } from '../../../core/engine/spot/test-support';
-import { OrderHistory, type FillRecord, type OrderHistoryStorage, type OrderRecord, type StoredOrder } from './history';
+import { OrderHistory, matchesOrder, type FillQuery, type FillRecord, type OrderHistoryStorage, type OrderQuery, type OrderRecord, type PageRange, type StoredOrder } from './history';
 
 /** Rows kept as a database would: copies, not the history's own objects; a fill row written again is ignored. */
 class MemoryStore implements OrderHistoryStorage {
@@ -43,6 +43,29 @@ class MemoryStore implements OrderHistoryStorage {
 
   async order(orderId: number): Promise<StoredOrder | undefined> {
     return this.rows.has(orderId) ? this.withFills(this.record(orderId)) : undefined;
+  }
+
+  async newestByClientOrderId(userId: string, symbol: string, clientOrderId: string): Promise<OrderRecord | undefined> {
+    return (await this.ordersOf(userId)).map(({ record }) => record).filter((record) => record.symbol === symbol && record.clientOrderId === clientOrderId).at(-1);
+  }
+
+  async finishedOrders(userId: string, query: OrderQuery, except: readonly number[], range: PageRange): Promise<{ records: OrderRecord[]; total: number }> {
+    const all = (await this.finished(userId, except)).filter(({ record }) => matchesOrder(record, query, record.status)).map(({ record }) => record);
+    if (!range.oldestFirst) all.reverse();
+    return { records: all.slice(range.offset, range.offset + range.limit), total: all.length };
+  }
+
+  async finishedFills(userId: string, query: FillQuery, except: readonly number[], range: Omit<PageRange, 'offset'>): Promise<FillRecord[]> {
+    const fills = (await this.finished(userId, except))
+      .filter(({ record }) => record.symbol === query.symbol && (query.orderId === undefined || record.id === query.orderId))
+      .flatMap(({ fills }) => fills)
+      .filter(({ trade }) => (query.fromId === undefined || trade.tradeId >= query.fromId) && (query.from === undefined || trade.at >= query.from) && (query.to === undefined || trade.at <= query.to))
+      .sort((a, b) => a.trade.tradeId - b.trade.tradeId || a.orderId - b.orderId);
+    return (range.oldestFirst ? fills : fills.reverse()).slice(0, range.limit);
+  }
+
+  private async finished(userId: string, except: readonly number[]): Promise<StoredOrder[]> {
+    return (await this.ordersOf(userId)).filter(({ record }) => record.final && !except.includes(record.id));
   }
 
   private withFills(record: OrderRecord): StoredOrder {
@@ -211,6 +234,11 @@ describe('OrderHistory with a store', () => {
   });
 });
 
+/** All of a member's orders, newest first, as a history page of any size gives them. */
+async function everything(history: OrderHistory, userId: string): Promise<OrderRecord[]> {
+  return (await history.ordersPage(userId, {}, (record) => record.status, { oldestFirst: false, offset: 0, limit: 1_000_000 })).records;
+}
+
 describe('OrderHistory keeps a bounded part of each member’s past in memory', () => {
   /** The buyer places `count` bids at 90 and cancels all but the last; the seller fills one bid at 100 first. */
   function busyBuyer(count: number) {
@@ -241,16 +269,15 @@ describe('OrderHistory keeps a bounded part of each member’s past in memory', 
     expect(bounded.ordersOf('buyer').map((o) => o.id)).toEqual([bids[5], bids[4], bids[3]]);
     expect(bounded.order(filled)).toBeUndefined();
     expect(bounded.fills(filled)).toEqual([]);
-    const complete = await bounded.completeOrdersOf('buyer');
-    expect(complete.orders).toEqual(whole.ordersOf('buyer'));
-    expect(complete.fills(filled)).toEqual(whole.fills(filled));
+    expect(await everything(bounded, 'buyer')).toEqual(whole.ordersOf('buyer'));
+    expect(await bounded.fillsPage('buyer', { symbol: 'BTCUSDT' }, { oldestFirst: true, limit: 100 })).toEqual(whole.fills(filled));
     expect(await bounded.find('buyer', filled)).toEqual({ record: whole.order(filled), fills: whole.fills(filled) });
     expect(await bounded.find('buyer', bids[5]!)).toEqual({ record: whole.order(bids[5]!), fills: [] });
     // another member's order is not found through this one
     expect(await bounded.find('seller', filled)).toBeUndefined();
     expect(await bounded.find('seller', bids[0]!)).toBeUndefined();
     // a member with few finished orders answers from memory alone
-    expect((await bounded.completeOrdersOf('seller')).orders).toEqual(whole.ordersOf('seller'));
+    expect(await everything(bounded, 'seller')).toEqual(whole.ordersOf('seller'));
   });
 
   it('keeps a finished order whose take-profit / stop-loss legs may still appear', async () => {
@@ -283,10 +310,124 @@ describe('OrderHistory keeps a bounded part of each member’s past in memory', 
     for (const applied of log) if (applied.result.seq > checkpoint) restarted.apply(applied);
     await restarted.flush();
     const all = [...old, ...fresh].sort((a, b) => b - a);
-    expect((await restarted.completeOrdersOf('buyer')).orders.map((o) => o.id)).toEqual(all);
+    expect((await everything(restarted, 'buyer')).map((o) => o.id)).toEqual(all);
     expect(restarted.ordersOf('buyer').map((o) => o.id)).toEqual(all.filter((id) => id === fresh[3] || id === fresh[2] || id === fresh[1]));
     await restarted.flush();
     expect(restarted.ordersOf('buyer')).toHaveLength(3);
-    expect((await restarted.completeOrdersOf('buyer')).orders.map((o) => o.status)).toEqual(['open', ...Array(6).fill('cancelled')]);
+    expect((await everything(restarted, 'buyer')).map((o) => o.status)).toEqual(['open', ...Array(6).fill('cancelled')]);
+  });
+});
+
+describe('OrderHistory pages of a trimmed member', () => {
+  /** A buyer's busy past: bids filled, partly filled, cancelled and open, stops, sells of what was bought. */
+  function busyPast(ex: ReturnType<typeof exchange>, rounds: number, from: number) {
+    const { place, run } = ex;
+    for (let i = from; i < from + rounds; i++) {
+      // a client order id is used again once its order is cancelled
+      const bid = place('buyer', { side: 'buy', price: String(90 + (i % 7)), qty: '1', ...(i % 3 === 1 ? { clientOrderId: `c${i % 5}` } : {}) });
+      if (i % 3 === 0) place('seller', { side: 'sell', price: '90', qty: i % 2 ? '1' : '0.5' });
+      if (i % 3 === 1) run({ kind: 'cancelOrder', userId: 'buyer', symbol: 'BTCUSDT', orderId: bid });
+      if (i % 5 === 2) place('buyer', { side: 'buy', type: 'stopLimit', trigger: '150', price: '151', qty: '0.1' });
+      if (i % 6 === 3) place('buyer', { side: 'sell', price: '500', qty: '0.2' });
+    }
+  }
+
+  it('answers every filter and page alike from the store and memory as a history that keeps everything', async () => {
+    const ex = exchange();
+    const bounded = new OrderHistory(3);
+    const whole = new OrderHistory(1_000_000);
+    bounded.persist(new MemoryStore(), 0);
+    whole.persist(new MemoryStore(), 0);
+    const feed = (from: number) => {
+      for (const applied of ex.log.slice(from)) {
+        bounded.apply(applied);
+        whole.apply(applied);
+      }
+      return ex.log.length;
+    };
+    busyPast(ex, 24, 0);
+    let fed = feed(0);
+    await bounded.flush();
+    await whole.flush();
+    // changes not written yet: orders finished, filled and placed since, held in memory only
+    busyPast(ex, 6, 24);
+    fed = feed(fed);
+    expect(bounded.ordersOf('buyer').length).toBeLessThan(whole.ordersOf('buyer').length);
+
+    const times = whole.ordersOf('buyer').map((o) => o.createdAt).sort((a, b) => a - b);
+    const ids = whole.ordersOf('buyer').map((o) => o.id).sort((a, b) => a - b);
+    const queries: OrderQuery[] = [
+      {},
+      { status: 'filled' },
+      { status: 'cancelled' },
+      { status: 'open' },
+      { status: 'conditional' },
+      { side: 'sell' },
+      { currency: 'BTC' },
+      { currency: 'ETH' },
+      { symbol: 'BTCUSDT', side: 'buy' },
+      { from: times[10], to: times[40] },
+      { fromId: ids[30] },
+    ];
+    const status = (record: OrderRecord) => record.status;
+    for (const query of queries) {
+      for (const oldestFirst of [false, true]) {
+        for (const [offset, limit] of [[0, 1], [0, 7], [2, 3], [5, 10], [13, 4], [40, 100]] as const) {
+          const range = { oldestFirst, offset, limit };
+          const expected = await whole.ordersPage('buyer', query, status, range);
+          expect(await bounded.ordersPage('buyer', query, status, range), JSON.stringify({ query, range })).toEqual(expected);
+        }
+      }
+    }
+    expect((await whole.ordersPage('buyer', {}, status, { oldestFirst: true, offset: 0, limit: 1 })).total).toBe(ids.length);
+
+    const tradeIds = whole.ordersOf('buyer').flatMap((o) => whole.fills(o.id)).map((fill) => fill.trade.tradeId).sort((a, b) => a - b);
+    expect(tradeIds.length).toBeGreaterThan(8);
+    const filled = whole.ordersOf('buyer').find((o) => o.status === 'filled')!;
+    const fillQueries: FillQuery[] = [
+      { symbol: 'BTCUSDT' },
+      { symbol: 'BTCUSDT', fromId: tradeIds[4] },
+      { symbol: 'BTCUSDT', orderId: filled.id },
+      { symbol: 'BTCUSDT', from: times[5], to: times[30] },
+      { symbol: 'ETHUSDT' },
+    ];
+    for (const query of fillQueries) {
+      for (const oldestFirst of [false, true]) {
+        for (const limit of [1, 3, 50]) {
+          expect(await bounded.fillsPage('buyer', query, { oldestFirst, limit }), JSON.stringify({ query, oldestFirst, limit })).toEqual(await whole.fillsPage('buyer', query, { oldestFirst, limit }));
+        }
+      }
+    }
+    for (let c = 0; c < 5; c++) expect(await bounded.findByClientOrderId('buyer', 'BTCUSDT', `c${c}`)).toEqual(await whole.findByClientOrderId('buyer', 'BTCUSDT', `c${c}`));
+  });
+
+  it('a write waits for a query of the store under way, and a query for a write under way', async () => {
+    const ex = exchange();
+    const store = new MemoryStore();
+    const history = new OrderHistory(1);
+    history.persist(store, 0);
+    busyPast(ex, 6, 0);
+    for (const applied of ex.log) history.apply(applied);
+    await history.flush();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const finished = store.finishedOrders.bind(store);
+    const events: string[] = [];
+    store.finishedOrders = async (...args) => {
+      events.push('query');
+      await gate;
+      return finished(...args);
+    };
+    const query = history.ordersPage('buyer', {}, (record) => record.status, { oldestFirst: false, offset: 0, limit: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    busyPast(ex, 1, 6);
+    history.apply(ex.log.at(-1)!);
+    const write = history.flush().then(() => events.push('write'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(events).toEqual(['query']);
+    release();
+    await query;
+    await write;
+    expect(events).toEqual(['query', 'write']);
   });
 });

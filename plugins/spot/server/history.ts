@@ -1,5 +1,6 @@
 import type { AppliedSpotCommand, OrderStatus, OrderUpdate, SpotOrder, SpotTrade, TimeInForce } from '../../../core/engine';
 import type { OrderKindName, OrderSide } from '../shared/types';
+import { mergePage, storedRun } from './merge-page';
 
 /** One order as the history keeps it: what was asked (decimal strings of the command) and what happened. */
 export interface OrderRecord {
@@ -59,6 +60,38 @@ export interface StoredOrder {
   fills: FillRecord[];
 }
 
+/** What a member's orders are filtered by; every field optional, times inclusive. */
+export interface OrderQuery {
+  symbol?: string;
+  /** Markets with this currency as base or quote. */
+  currency?: string;
+  side?: OrderSide;
+  /** The live status (an open order's in the engine). */
+  status?: OrderStatus;
+  /** createdAt from and to. */
+  from?: number;
+  to?: number;
+  /** Order ids from this one on. */
+  fromId?: number;
+}
+
+/** What a member's fills of one market are filtered by; times (the trade's) inclusive. */
+export interface FillQuery {
+  symbol: string;
+  orderId?: number;
+  /** Trade ids from this one on. */
+  fromId?: number;
+  from?: number;
+  to?: number;
+}
+
+/** Which of the matching items: in id order (oldest first or newest first), `limit` of them after `offset`. */
+export interface PageRange {
+  oldestFirst: boolean;
+  offset: number;
+  limit: number;
+}
+
 /** Where the order history keeps its rows (OrderHistoryStore). */
 export interface OrderHistoryStorage {
   /**
@@ -72,12 +105,12 @@ export interface OrderHistoryStorage {
   ordersOf(userId: string): Promise<StoredOrder[]>;
   /** One stored order, or undefined. */
   order(orderId: number): Promise<StoredOrder | undefined>;
-}
-
-/** A member's orders, newest first, and each one's fills (oldest first). */
-export interface MemberOrders {
-  orders: OrderRecord[];
-  fills(orderId: number): FillRecord[];
+  /** A member's stored order of `symbol` with that client order id, the newest if several. */
+  newestByClientOrderId(userId: string, symbol: string, clientOrderId: string): Promise<OrderRecord | undefined>;
+  /** A member's finished orders matching `query`, other than `except`: the `range` of them and how many match. */
+  finishedOrders(userId: string, query: OrderQuery, except: readonly number[], range: PageRange): Promise<{ records: OrderRecord[]; total: number }>;
+  /** A member's fills of finished orders other than `except` matching `query`, in trade order, the first `range.limit`. */
+  finishedFills(userId: string, query: FillQuery, except: readonly number[], range: Omit<PageRange, 'offset'>): Promise<FillRecord[]>;
 }
 
 /** Decimal text of a market's minor units (MarketFormat). */
@@ -109,8 +142,9 @@ export const KEEP_FINISHED = 200;
  * Memory does not grow with a member's past: after each write, a member with more than `keepFinished` finished
  * orders in memory drops the oldest of them whose rows hold everything (not changed since, no take-profit /
  * stop-loss legs still to be seen). Such a member is `trimmed`: their open and recent orders answer from memory
- * (`order`, `ordersOf`, `fills`), their whole history from the store and memory together (`completeOrdersOf`,
- * `find`), which costs a read of their stored rows.
+ * (`order`, `ordersOf`, `fills`), their whole history from the store and memory together (`ordersPage`,
+ * `fillsPage`, `find`, `findByClientOrderId`): the store filters and pages their finished orders, so a page
+ * costs reading that page's rows, not the member's past.
  */
 export class OrderHistory {
   private readonly orders = new Map<number, OrderRecord>();
@@ -134,6 +168,9 @@ export class OrderHistory {
   private readonly trimmed = new Set<string>();
   /** Members whose orders changed since the last trim. */
   private readonly touched = new Set<string>();
+  /** Queries of the store under way (storeQuery): writes wait for them. */
+  private queries = 0;
+  private readonly queriesDone: Array<() => void> = [];
 
   constructor(private readonly keepFinished = KEEP_FINISHED) {}
 
@@ -165,7 +202,9 @@ export class OrderHistory {
    * leaves its orders to be written by the next flush.
    */
   flush(): Promise<void> {
-    this.flushing ??= this.write().finally(() => (this.flushing = undefined));
+    this.flushing ??= this.afterQueries()
+      .then(() => this.write())
+      .finally(() => (this.flushing = undefined));
     return this.flushing;
   }
 
@@ -264,7 +303,7 @@ export class OrderHistory {
     return this.orders.get(id);
   }
 
-  /** A member's orders in memory, newest first (all of them unless the member is trimmed: completeOrdersOf). */
+  /** A member's orders in memory, newest first (all of them unless the member is trimmed: ordersPage). */
   ordersOf(userId: string): OrderRecord[] {
     return [...(this.byUser.get(userId) ?? [])].reverse();
   }
@@ -273,21 +312,54 @@ export class OrderHistory {
     return this.fillsOf.get(orderId) ?? [];
   }
 
-  /** All of a member's orders and their fills, those only the store holds too. */
-  async completeOrdersOf(userId: string): Promise<MemberOrders> {
+  /** A member's order of `symbol` with that client order id, the newest if several (memory's state of one it holds). */
+  async findByClientOrderId(userId: string, symbol: string, clientOrderId: string): Promise<OrderRecord | undefined> {
     await this.ensureUser(userId);
-    if (!this.trimmed.has(userId)) return { orders: this.ordersOf(userId), fills: (orderId) => this.fills(orderId) };
-    const stored = await this.store!.ordersOf(userId);
-    const records = new Map<number, OrderRecord>();
-    const storedFills = new Map<number, FillRecord[]>();
-    for (const { record, fills } of stored) {
-      records.set(record.id, record);
-      storedFills.set(record.id, fills);
+    let found: OrderRecord | undefined;
+    for (const record of this.byUser.get(userId) ?? []) {
+      if (record.symbol === symbol && record.clientOrderId === clientOrderId && (!found || record.id > found.id)) found = record;
     }
-    // memory holds the newer state of what it has
-    for (const record of this.byUser.get(userId) ?? []) records.set(record.id, record);
-    const orders = [...records.values()].sort((a, b) => b.id - a.id);
-    return { orders, fills: (orderId) => this.fillsOf.get(orderId) ?? storedFills.get(orderId) ?? [] };
+    if (!this.trimmed.has(userId)) return found;
+    const stored = await this.store!.newestByClientOrderId(userId, symbol, clientOrderId);
+    return stored && (!found || stored.id > found.id) ? (this.orders.get(stored.id) ?? stored) : found;
+  }
+
+  /**
+   * A member's orders matching `query` (`statusOf`: an order's live status) and how many match. For a trimmed
+   * member, the finished ones come from the store, paged and filtered there, the rest from memory (mergePage).
+   */
+  async ordersPage(userId: string, query: OrderQuery, statusOf: (record: OrderRecord) => OrderStatus, range: PageRange): Promise<{ records: OrderRecord[]; total: number }> {
+    await this.ensureUser(userId);
+    const matches = (record: OrderRecord) => matchesOrder(record, query, statusOf(record));
+    const before = range.oldestFirst ? (a: OrderRecord, b: OrderRecord) => a.id < b.id : (a: OrderRecord, b: OrderRecord) => a.id > b.id;
+    const inOrder = (records: OrderRecord[]) => records.sort((a, b) => (before(a, b) ? -1 : 1));
+    if (!this.trimmed.has(userId)) {
+      const all = inOrder((this.byUser.get(userId) ?? []).filter(matches));
+      return { records: all.slice(range.offset, range.offset + range.limit), total: all.length };
+    }
+    return this.storeQuery(userId, async (held, except) => {
+      const mine = inOrder(held.filter(matches));
+      const run = storedRun(range.offset, range.limit, mine.length);
+      const stored = await this.store!.finishedOrders(userId, query, except, { oldestFirst: range.oldestFirst, offset: run.from, limit: run.count });
+      return { records: mergePage(stored.records, run.from, mine, before, range.offset, range.limit), total: stored.total + mine.length };
+    });
+  }
+
+  /** A member's fills of one market matching `query`, in trade order, the first `range.limit` (stored ones as ordersPage). */
+  async fillsPage(userId: string, query: FillQuery, range: Omit<PageRange, 'offset'>): Promise<FillRecord[]> {
+    await this.ensureUser(userId);
+    const before = range.oldestFirst ? fillBefore : (a: FillRecord, b: FillRecord) => fillBefore(b, a);
+    const fillsOf = (records: readonly OrderRecord[]) =>
+      records
+        .filter((record) => record.symbol === query.symbol && (query.orderId === undefined || record.id === query.orderId))
+        .flatMap((record) => this.fills(record.id).filter((fill) => matchesFill(fill, query)))
+        .sort((a, b) => (before(a, b) ? -1 : 1));
+    if (!this.trimmed.has(userId)) return fillsOf(this.byUser.get(userId) ?? []).slice(0, range.limit);
+    return this.storeQuery(userId, async (held, except) => {
+      const mine = fillsOf(held);
+      const stored = await this.store!.finishedFills(userId, query, except, range);
+      return mergePage(stored, 0, mine, before, 0, range.limit);
+    });
   }
 
   /** One of a member's orders with its fills, from memory or, for a trimmed member, the store. */
@@ -426,6 +498,27 @@ export class OrderHistory {
     }
   }
 
+  /**
+   * Runs `query` on the store for a trimmed member with what memory must answer itself: `held`, the member's
+   * orders whose rows may be behind memory (open, or changed since written: their rows are not read), and
+   * `except`, the ids of the changed ones among them. No write is under way meanwhile (a write under way is
+   * waited for, and writes wait for queries), so every other order's row holds what memory does.
+   */
+  private async storeQuery<T>(userId: string, query: (held: OrderRecord[], except: number[]) => Promise<T>): Promise<T> {
+    while (this.flushing) await this.flushing.catch(() => undefined);
+    this.queries++;
+    try {
+      const held = (this.byUser.get(userId) ?? []).filter((record) => !record.final || this.dirty.has(record.id));
+      return await query(held, held.filter((record) => this.dirty.has(record.id)).map((record) => record.id));
+    } finally {
+      if (--this.queries === 0) for (const resume of this.queriesDone.splice(0)) resume();
+    }
+  }
+
+  private afterQueries(): Promise<void> {
+    return this.queries === 0 ? Promise.resolve() : new Promise((resolve) => this.queriesDone.push(resolve));
+  }
+
   private async write(): Promise<void> {
     const store = this.store;
     if (!store) return;
@@ -512,4 +605,26 @@ export class OrderHistory {
     }
     return undefined;
   }
+}
+
+/** Whether an order matches the query, `status` being its live status. */
+export function matchesOrder(record: OrderRecord, query: OrderQuery, status: OrderStatus): boolean {
+  if (query.symbol !== undefined && record.symbol !== query.symbol) return false;
+  if (query.currency !== undefined && !record.symbol.split('/').includes(query.currency)) return false;
+  if (query.side !== undefined && record.side !== query.side) return false;
+  if (query.status !== undefined && status !== query.status) return false;
+  if (query.from !== undefined && record.createdAt < query.from) return false;
+  if (query.to !== undefined && record.createdAt > query.to) return false;
+  return query.fromId === undefined || record.id >= query.fromId;
+}
+
+function matchesFill({ trade }: FillRecord, query: FillQuery): boolean {
+  if (query.fromId !== undefined && trade.tradeId < query.fromId) return false;
+  if (query.from !== undefined && trade.at < query.from) return false;
+  return query.to === undefined || trade.at <= query.to;
+}
+
+/** Trade order: by trade id, then order id (a member on both sides of one trade has two fills of it). */
+function fillBefore(a: FillRecord, b: FillRecord): boolean {
+  return a.trade.tradeId < b.trade.tradeId || (a.trade.tradeId === b.trade.tradeId && a.orderId < b.orderId);
 }

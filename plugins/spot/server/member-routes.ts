@@ -16,7 +16,7 @@ import {
 import type { SpotExchange } from './exchange';
 import type { OrderRecord } from './history';
 import { orderFields } from './orders';
-import { consoleMarket, fillView, orderStatus, orderView, spotSymbol } from './views';
+import { consoleMarket, fillView, orderView, spotSymbol } from './views';
 
 const DECIMAL = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[0-9]+(\\.[0-9]+)?$' };
 /** A market in a path or query: BTC_USDT. */
@@ -62,24 +62,27 @@ const FILTER_PROPERTIES = {
 export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotExchange): void {
   const view = (record: OrderRecord): SpotOrderView => orderView(record, exchange.market(record.symbol), exchange.engine.order(record.id));
   /**
-   * The member's orders matching the filter, newest first; the status is their live one. Views are made only of the
-   * orders answered (a bot's history holds many thousands).
+   * The member's orders matching the filter, newest first, `limit` of them after `offset`, and how many match; the
+   * status is their live one. Views are made only of the orders answered (a bot's history holds many thousands).
    */
-  const matching = async (memberId: string, filter: OrderFilter): Promise<OrderRecord[]> => {
-    const symbol = filter.symbol && symbolOfPath(filter.symbol);
-    const { orders } = await exchange.history.completeOrdersOf(memberId);
-    return orders.filter((record) => {
-      if (symbol && record.symbol !== symbol) return false;
-      if (filter.currency && !record.symbol.split('/').includes(filter.currency)) return false;
-      if (filter.side && record.side !== filter.side) return false;
-      if (filter.startTime !== undefined && record.createdAt < filter.startTime) return false;
-      if (filter.endTime !== undefined && record.createdAt > filter.endTime) return false;
-      if (filter.status && orderStatus(record, exchange.engine.order(record.id)) !== filter.status) return false;
-      return true;
-    });
+  const matching = (memberId: string, filter: OrderFilter, offset: number, limit: number) =>
+    exchange.history.ordersPage(
+      memberId,
+      {
+        symbol: filter.symbol ? symbolOfPath(filter.symbol) : undefined,
+        currency: filter.currency || undefined,
+        side: filter.side || undefined,
+        status: filter.status || undefined,
+        from: filter.startTime,
+        to: filter.endTime,
+      },
+      exchange.statusOf,
+      { oldestFirst: false, offset, limit },
+    );
+  const page = async (memberId: string, filter: OrderFilter, size: number, current: number): Promise<Page<SpotOrderView>> => {
+    const { records, total } = await matching(memberId, filter, (current - 1) * size, size);
+    return pageOf(records.map(view), total, size, current);
   };
-  const pageFrom = (records: OrderRecord[], size: number, current: number): Page<SpotOrderView> =>
-    pageOf(records.slice((current - 1) * size, current * size).map(view), records.length, size, current);
 
   registrar.route<unknown, unknown, unknown, SpotSymbol[]>({
     method: 'GET',
@@ -161,7 +164,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     async handler(request) {
       const { a, b, c } = request.params;
       const filter: OrderFilter = { ...(a !== 'all' ? { symbol: a } : {}), ...(b !== 'all' ? { status: b as OrderFilter['status'] } : {}) };
-      return pageFrom(await matching(request.principal!.id, filter), HISTORY_PAGE_SIZE, Number(c));
+      return page(request.principal!.id, filter, HISTORY_PAGE_SIZE, Number(c));
     },
   });
 
@@ -185,7 +188,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     schema: { body: { type: 'object', additionalProperties: false, properties: FILTER_PROPERTIES } },
     async handler(request) {
       const filter = request.body;
-      return pageFrom(await matching(request.principal!.id, filter), filter.size, filter.current);
+      return page(request.principal!.id, filter, filter.size, filter.current);
     },
   });
 
@@ -198,7 +201,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     },
     async handler(request) {
       const t = (key: string) => request.t(`spot:${key}`);
-      const orders = (await matching(request.principal!.id, request.body)).slice(0, EXPORT_MAX_ROWS).map(view);
+      const orders = (await matching(request.principal!.id, request.body, 0, EXPORT_MAX_ROWS)).records.map(view);
       const columns = ['createTime', 'symbol', 'side', 'type', 'price', 'num', 'filledNum', 'filledMoney', 'avgPrice', 'fee', 'status'] as const;
       const table = {
         header: columns.map((column) => t(`col_${column}`)),

@@ -40,11 +40,6 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
     const view = orderView(record, market, exchange.engine.order(record.id));
     return binanceOrder(binanceSymbol(record.symbol), record, view, market.config);
   };
-  /** The member's orders of a symbol, oldest first, and their fills (also those only the store holds). */
-  const ordersOf = async (memberId: string, symbol: string) => {
-    const { orders, fills } = await exchange.history.completeOrdersOf(memberId);
-    return { orders: orders.filter((record) => record.symbol === symbol).reverse(), fills };
-  };
   /** The member's order of that symbol by orderId or origClientOrderId (the newest with that id). */
   const findOrder = async (memberId: string, symbol: string, params: BinanceParams): Promise<OrderRecord | undefined> => {
     const orderId = params.integer('orderId', { min: 1 });
@@ -54,17 +49,14 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
       const record = (await exchange.history.find(memberId, orderId))?.record;
       return record && record.symbol === symbol ? record : undefined;
     }
-    const matches = (record: OrderRecord) => record.symbol === symbol && record.clientOrderId === clientOrderId;
-    // an open or recent order is in memory; an older one only in the member's whole history
-    await exchange.historyOf(memberId);
-    return exchange.history.ordersOf(memberId).find(matches) ?? (await exchange.history.completeOrdersOf(memberId)).orders.find(matches);
+    return exchange.history.findByClientOrderId(memberId, symbol, clientOrderId!);
   };
-  /** Window and cursor filters of allOrders and myTrades. */
-  const timeWindow = (params: BinanceParams) => {
+  /** The time window of allOrders and myTrades (at most 24 hours). */
+  const timeWindow = (params: BinanceParams): { from?: number; to?: number } => {
     const from = params.integer('startTime');
     const to = params.integer('endTime');
     if (from !== undefined && to !== undefined && (from > to || to - from > 24 * 3_600_000)) throw new BinanceFailure(SPOT_ERRORS.combination());
-    return (time: number) => (from === undefined || time >= from) && (to === undefined || time <= to);
+    return { from, to };
   };
 
   binanceRoute(registrar, {
@@ -165,12 +157,11 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
       const symbol = symbols.resolve(params.required('symbol'));
       const fromId = params.integer('orderId', { min: 1 });
       const limit = params.integer('limit', { min: 1, max: 1000 }) ?? 500;
-      const inWindow = timeWindow(params);
-      const { orders } = await ordersOf(memberId, symbol);
-      return orders
-        .filter((record) => (fromId === undefined || record.id >= fromId) && inWindow(record.createdAt))
-        .slice(0, limit)
-        .map(shown);
+      const window = timeWindow(params);
+      // as Binance: from orderId or startTime on; else the most recent — either way oldest first
+      const oldestFirst = fromId !== undefined || window.from !== undefined;
+      const { records } = await exchange.history.ordersPage(memberId, { symbol, fromId, ...window }, exchange.statusOf, { oldestFirst, offset: 0, limit });
+      return (oldestFirst ? records : records.reverse()).map(shown);
     },
   });
 
@@ -186,14 +177,11 @@ export function registerTradeRoutes(registrar: ServerRegistrar, exchange: SpotEx
       const fromId = params.integer('fromId', { min: 0 });
       const limit = params.integer('limit', { min: 1, max: 1000 }) ?? 500;
       if (fromId !== undefined && (params.has('startTime') || params.has('endTime'))) throw new BinanceFailure(SPOT_ERRORS.combination());
-      const inWindow = timeWindow(params);
-      const { orders, fills } = await ordersOf(memberId, symbol);
-      return orders
-        .filter((record) => orderId === undefined || record.id === orderId)
-        .flatMap((record) => fills(record.id))
-        .filter((fill) => (fromId === undefined || fill.trade.tradeId >= fromId) && inWindow(fill.trade.at))
-        .sort((a, b) => a.trade.tradeId - b.trade.tradeId)
-        .slice(0, limit)
+      const window = timeWindow(params);
+      // as Binance: from fromId or startTime on; else the most recent — either way oldest first
+      const oldestFirst = fromId !== undefined || window.from !== undefined;
+      const fills = await exchange.history.fillsPage(memberId, { symbol, orderId, fromId, ...window }, { oldestFirst, limit });
+      return (oldestFirst ? fills : fills.reverse())
         .map((fill) => {
           const view = fillView(fill, market);
           return {
