@@ -319,7 +319,8 @@ export class OrderHistory {
     for (const record of this.byUser.get(userId) ?? []) {
       if (record.symbol === symbol && record.clientOrderId === clientOrderId && (!found || record.id > found.id)) found = record;
     }
-    if (!this.trimmed.has(userId)) return found;
+    // an open order's client id is refused to any other order while it is open: none newer has it
+    if (!this.trimmed.has(userId) || (found && !found.final)) return found;
     const stored = await this.store!.newestByClientOrderId(userId, symbol, clientOrderId);
     return stored && (!found || stored.id > found.id) ? (this.orders.get(stored.id) ?? stored) : found;
   }
