@@ -299,8 +299,12 @@ export class SpotService {
   private async storeSnapshot(make: () => Promise<MadeSnapshot>): Promise<void> {
     try {
       const made = await make();
-      if (!('storedAt' in made)) await this.store.saveSnapshot(made);
-      this.snapshotAt = 'storedAt' in made ? made.storedAt : made.spotSeq;
+      if ('storedAt' in made) {
+        this.snapshotAt = made.storedAt;
+      } else {
+        await this.store.saveSnapshot(made);
+        this.snapshotAt = made.spotSeq;
+      }
     } catch (error) {
       this.onSnapshotError(error instanceof Error ? error : new Error(String(error)));
     } finally {
