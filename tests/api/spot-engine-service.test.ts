@@ -321,6 +321,8 @@ for (const dialect of dialects) {
           if (snapshots && making === 0) expect((await service.submit(place('carol', { side: 'buy', price: '90', qty: '0.1' }))).ok).toBe(true);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
+        // on PostgreSQL the thread stores a snapshot before its answer comes back: the answer is waited for
+        while (making > 0) await new Promise((resolve) => setTimeout(resolve, 10));
         const snapshotSeq = await stored();
         // taken between two batches while commands kept coming: within 5 commands and a batch of the end
         expect(snapshotSeq).toBeGreaterThanOrEqual(service.spot.lastSeq - 5);
