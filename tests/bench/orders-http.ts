@@ -3,7 +3,8 @@
  * group commit on SQLite — or PostgreSQL with DATABASE_URL — and the answer), driven by autocannon on 127.0.0.1,
  * next to a validated no-op POST of the same server (same token check and body schema, no engine and no commit)
  * in the same run. Prints orders/s, p50/p99 latency, errors, the ratio to the no-op and the server's CPU time per
- * request (all its threads; steadier than the rates when other work shares the machine), per run and as medians,
+ * request (all its threads; steadier than the rates when other work shares the machine; on Linux also the main
+ * thread's share and the busiest other thread's — the SQLite writer's under orders), per run and as medians,
  * with the server's heap after a full collection and the load average; then the heap's growth per order placed.
  *
  *   npx tsx tests/bench/orders-http.ts [--connections 64] [--seconds 10] [--runs 3] [--members 200] [--tool autocannon|wrk]
@@ -13,7 +14,7 @@
  * within ±25 ticks of one price, so about half cross and fill, the rest rest on the book.
  */
 import { execFile, fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +49,9 @@ const MEMBERS = Number(values.members);
 const NOOP_PATH = '/bench/noop';
 const ORDER_PATH = '/coin/entrust/exchange/BTC_USDT';
 
-type FromServer = { kind: 'ready'; base: string; head: string; tokens: string[] } | { kind: 'cpu'; micros: number } | { kind: 'heap'; bytes: number };
+type FromServer = { kind: 'ready'; base: string; head: string; tokens: string[] } | { kind: 'cpu'; micros: number; threads: ThreadCpu } | { kind: 'heap'; bytes: number };
+/** CPU time (µs) of each of the server's threads by thread id, the main thread's id being the process id (Linux). */
+type ThreadCpu = Record<string, number>;
 type ToServer = { kind: 'cpu' } | { kind: 'heap' } | { kind: 'stop' };
 
 // ---- server (child process) ---------------------------------------------------------------------
@@ -98,22 +101,35 @@ async function runServer(): Promise<void> {
   }
   const stop = async (code: number) => {
     await server.close();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!process.env.KEEP) await rm(dataDir, { recursive: true, force: true }); else console.error('DATADIR', dataDir);
     process.exit(code);
   };
   process.on('disconnect', () => void stop(1));
   v8.setFlagsFromString('--expose-gc');
   const collectGarbage = vm.runInNewContext('gc') as () => void;
-  process.on('message', (command: ToServer) => {
+  process.on('message', async (command: ToServer) => {
     if (command.kind === 'cpu') {
       const usage = process.cpuUsage();
-      process.send!({ kind: 'cpu', micros: usage.user + usage.system } satisfies FromServer);
+      process.send!({ kind: 'cpu', micros: usage.user + usage.system, threads: await threadCpu() } satisfies FromServer);
     } else if (command.kind === 'heap') {
       collectGarbage();
       process.send!({ kind: 'heap', bytes: process.memoryUsage().heapUsed } satisfies FromServer);
     } else void stop(0);
   });
   process.send!({ kind: 'ready', base, head: site.api.head, tokens } satisfies FromServer);
+}
+
+/** The CPU time of each thread of this process from /proc (utime + stime, in clock ticks of 10 ms); none elsewhere. */
+async function threadCpu(): Promise<ThreadCpu> {
+  const threads: ThreadCpu = {};
+  const tids = await readdir('/proc/self/task').catch(() => [] as string[]);
+  for (const tid of tids) {
+    const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => '');
+    // the fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th and 13th
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields.length > 12) threads[tid] = (Number(fields[11]) + Number(fields[12])) * 10_000;
+  }
+  return threads;
 }
 
 // ---- load generator (this process) --------------------------------------------------------------
@@ -127,9 +143,13 @@ interface RunResult {
   serverCpu: number;
   /** Server CPU time (all threads) per answered request, µs: less sensitive than rates to other load on the machine. */
   cpuPerRequest: number;
+  /** Of it, the main thread's and the busiest other thread's (the SQLite writer under orders); 0 where /proc is absent. */
+  mainPerRequest: number;
+  busiestPerRequest: number;
 }
 
-const cpuPerRequest = (run: RunResult) => run.cpuPerRequest.toFixed(0);
+const cpuPerRequest = (run: RunResult) =>
+  `${run.cpuPerRequest.toFixed(0)} µs a request: main thread ${run.mainPerRequest.toFixed(0)}, busiest other ${run.busiestPerRequest.toFixed(0)}`;
 
 function orderBody(sequence: number): string {
   const side = sequence % 2 === 0 ? 'buy' : 'sell';
@@ -150,7 +170,10 @@ interface LoadResult {
 async function measure(child: ChildProcess, url: string, tokens: string[]): Promise<RunResult> {
   const before = await serverCpu(child);
   const result = values.tool === 'wrk' ? await loadWithWrk(url, tokens) : await loadWithAutocannon(url, tokens);
-  const cpu = (await serverCpu(child)) - before;
+  const after = await serverCpu(child);
+  const cpu = after.micros - before.micros;
+  const threads = Object.entries(after.threads).map(([tid, micros]) => ({ main: tid === String(child.pid), micros: micros - (before.threads[tid] ?? 0) }));
+  const per = (micros: number) => (result.requests > 0 ? micros / result.requests : 0);
   return {
     perSecond: result.perSecond,
     p50: result.p50,
@@ -158,7 +181,9 @@ async function measure(child: ChildProcess, url: string, tokens: string[]): Prom
     errors: result.errors,
     requests: result.requests,
     serverCpu: cpu / 1e6 / SECONDS,
-    cpuPerRequest: result.requests > 0 ? cpu / result.requests : 0,
+    cpuPerRequest: per(cpu),
+    mainPerRequest: per(threads.find((thread) => thread.main)?.micros ?? 0),
+    busiestPerRequest: per(Math.max(0, ...threads.filter((thread) => !thread.main).map((thread) => thread.micros))),
   };
 }
 
@@ -249,8 +274,8 @@ async function runLoad(): Promise<void> {
     const [n, o] = [noop.at(-1)!, orders.at(-1)!];
     console.log(
       `run ${run}: orders ${o.perSecond.toFixed(0)}/s p50 ${o.p50} ms p99 ${o.p99} ms errors ${o.errors} server CPU ${(o.serverCpu * 100).toFixed(0)}% ` +
-        `(${cpuPerRequest(o)} µs an order) | ` +
-        `no-op ${n.perSecond.toFixed(0)}/s p99 ${n.p99} ms errors ${n.errors} (${cpuPerRequest(n)} µs a request) | ratio ${(o.perSecond / n.perSecond).toFixed(2)} | ` +
+        `(${cpuPerRequest(o)}) | ` +
+        `no-op ${n.perSecond.toFixed(0)}/s p99 ${n.p99} ms errors ${n.errors} (${cpuPerRequest(n)}) | ratio ${(o.perSecond / n.perSecond).toFixed(2)} | ` +
         `heap ${(heap / 2 ** 20).toFixed(0)} MB | load average ${loadavg()[0]!.toFixed(2)}`,
     );
   }
@@ -258,7 +283,8 @@ async function runLoad(): Promise<void> {
   console.log(
     `median: orders ${median(orders, 'perSecond').toFixed(0)}/s p50 ${median(orders, 'p50')} ms p99 ${median(orders, 'p99')} ms; ` +
       `no-op ${median(noop, 'perSecond').toFixed(0)}/s p99 ${median(noop, 'p99')} ms; orders / no-op ${(median(orders, 'perSecond') / median(noop, 'perSecond')).toFixed(2)}; ` +
-      `server CPU ${median(orders, 'cpuPerRequest').toFixed(0)} µs an order, ${median(noop, 'cpuPerRequest').toFixed(0)} µs a no-op`,
+      `server CPU ${median(orders, 'cpuPerRequest').toFixed(0)} µs an order (main thread ${median(orders, 'mainPerRequest').toFixed(0)}, ` +
+      `busiest other ${median(orders, 'busiestPerRequest').toFixed(0)}), ${median(noop, 'cpuPerRequest').toFixed(0)} µs a no-op`,
   );
   const placed = orders.reduce((sum, run) => sum + run.requests, 0);
   const heapAfter = await serverHeap(child);
@@ -290,10 +316,10 @@ async function serverHeap(child: ChildProcess): Promise<number> {
   return message.kind === 'heap' ? message.bytes : 0;
 }
 
-async function serverCpu(child: ChildProcess): Promise<number> {
+async function serverCpu(child: ChildProcess): Promise<{ micros: number; threads: ThreadCpu }> {
   child.send({ kind: 'cpu' } satisfies ToServer);
   const message = await nextMessage(child, 'cpu');
-  return message.kind === 'cpu' ? message.micros : 0;
+  return message.kind === 'cpu' ? message : { micros: 0, threads: {} };
 }
 
 if (values.role === 'server') await runServer();

@@ -24,6 +24,14 @@ export type WriterMessage =
 /** SQLite's own default, given back to the main connection when the writer thread (which checkpoints) stops. */
 const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 
+/** When the checkpoint thread copies the WAL into the database, and the writer thread does at most (sqlite-writer.worker.ts). */
+export interface CheckpointTimes {
+  checkpointEveryMs: number;
+  restartEveryMs: number;
+}
+
+const CHECKPOINT_TIMES: CheckpointTimes = { checkpointEveryMs: 100, restartEveryMs: 1000 };
+
 /** A batch's rows are sent to the writer thread every this many commands while the batch is still open. */
 const STAGE_EVERY = 512;
 
@@ -70,6 +78,7 @@ export class SqliteWorkerStore extends LedgerStore {
   private constructor(
     db: Kysely<any>,
     private readonly worker: Worker,
+    private readonly checkpointer: Worker,
   ) {
     super(db, 'sqlite');
     worker.on('message', (reply: Reply) => {
@@ -79,16 +88,31 @@ export class SqliteWorkerStore extends LedgerStore {
       else waiter?.reject(new Error(reply.error));
     });
     worker.on('error', (error) => this.failAll(error));
+    // a checkpoint thread that died only leaves the copying to the writer thread's own, less frequent checkpoints
+    checkpointer.on('error', () => {});
     worker.on('exit', () => this.failAll(new Error('ledger writer thread exited')));
   }
 
-  /** `file` is the SQLite database file the main connection `db` has open. */
-  static async start(db: Kysely<any>, file: string): Promise<SqliteWorkerStore> {
+  /**
+   * `file` is the SQLite database file the main connection `db` has open. Two threads start: the writer, and the
+   * checkpoint thread, which copies the WAL's pages into the database every `checkpointEveryMs` beside the commits —
+   * pages that several batches changed are copied once, not once a batch, and no commit waits for the copy.
+   */
+  static async start(db: Kysely<any>, file: string, times: CheckpointTimes = CHECKPOINT_TIMES): Promise<SqliteWorkerStore> {
     // a batch's rows live until its commit: a young generation that holds them saves promoting them
-    const worker = await startWorker(new URL('./sqlite-writer.worker.ts', import.meta.url), { workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
-    // the writer thread checkpoints the WAL: a commit of the main connection must not copy the writer's pages
+    const worker = await startWorker(new URL('./sqlite-writer.worker.ts', import.meta.url), {
+      workerData: { file, restartEveryMs: times.restartEveryMs },
+      resourceLimits: { maxYoungGenerationSizeMb: 96 },
+    });
+    const checkpointer = await startWorker(new URL('./sqlite-checkpointer.worker.ts', import.meta.url), { workerData: { file, everyMs: times.checkpointEveryMs } }).catch(
+      async (error: unknown) => {
+        await worker.terminate();
+        throw error;
+      },
+    );
+    // those threads checkpoint the WAL: a commit of the main connection must not copy the writer's pages
     await sql`pragma wal_autocheckpoint = 0`.execute(db);
-    return new SqliteWorkerStore(db, worker);
+    return new SqliteWorkerStore(db, worker, checkpointer);
   }
 
   override openBatch(): BatchSink {
@@ -122,7 +146,8 @@ export class SqliteWorkerStore extends LedgerStore {
 
   async close(): Promise<void> {
     this.send({ close: true });
-    await new Promise((resolve) => this.worker.once('exit', resolve));
+    this.checkpointer.postMessage({ close: true });
+    await Promise.all([this.worker, this.checkpointer].map((thread) => new Promise((resolve) => thread.once('exit', resolve))));
     await sql`pragma wal_autocheckpoint = ${sql.raw(String(SQLITE_DEFAULT_AUTOCHECKPOINT))}`.execute(this.db);
   }
 

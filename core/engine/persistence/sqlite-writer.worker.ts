@@ -1,6 +1,8 @@
 // The SQLite writer thread of SqliteWorkerStore: one connection (WAL, synchronous FULL), one transaction per batch.
-// It also checkpoints the WAL for every connection to the file (they are told not to): right after answering a
-// write, so that copying pages into the database never delays an acknowledgement, and once a second when idle.
+// The checkpoint thread copies the WAL's pages into the database; under a steady load its passes rarely end with no
+// commit after them, and only then may the WAL start over from its beginning. So this thread also checkpoints, at
+// most once every `restartEveryMs`, right after answering a write: between its own commits that pass copies what
+// is left, and the next write restarts the WAL, which stays bounded.
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { SqliteBatchWriter } from './sqlite-batch-writer';
@@ -8,23 +10,27 @@ import type { WriterMessage } from './sqlite-writer';
 import { withSpot, type BatchRows } from './store';
 
 const port = parentPort!;
-const IDLE_CHECKPOINT_MS = 1000;
+const { file, restartEveryMs } = workerData as { file: string; restartEveryMs: number };
 try {
-  const sqlite = new BetterSqlite3((workerData as { file: string }).file);
+  const sqlite = new BetterSqlite3(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   // a batch of thousands of commands fits in the page cache, so no page is spilled to the WAL before COMMIT
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('wal_autocheckpoint = 0');
-  const checkpoint = () => sqlite.pragma('wal_checkpoint(PASSIVE)');
-  const idleCheckpoints = setInterval(checkpoint, IDLE_CHECKPOINT_MS);
+  let lastCheckpoint = performance.now();
+  const checkpoint = () => {
+    if (performance.now() - lastCheckpoint < restartEveryMs) return;
+    // busy: the checkpoint thread's pass was under way; tried again after the next write
+    const [{ busy }] = sqlite.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number }>;
+    if (!busy) lastCheckpoint = performance.now();
+  };
   const writer = new SqliteBatchWriter(sqlite);
   /** Rows of open batches, in the parts they arrived in. */
   const open = new Map<number, BatchRows[]>();
   port.on('message', (message: WriterMessage) => {
     if ('close' in message) {
-      clearInterval(idleCheckpoints);
       sqlite.close();
       port.close();
     } else if ('discard' in message) {
