@@ -101,7 +101,7 @@ async function runServer(): Promise<void> {
   }
   const stop = async (code: number) => {
     await server.close();
-    if (!process.env.KEEP) await rm(dataDir, { recursive: true, force: true }); else console.error('DATADIR', dataDir);
+    await rm(dataDir, { recursive: true, force: true });
     process.exit(code);
   };
   process.on('disconnect', () => void stop(1));
