@@ -7,7 +7,10 @@
  * open loop as in tests/bench/ledger.ts).
  *
  *   npx tsx tests/bench/spot.ts [--engine 500000] [--depth 30000] [--engine-users 10000] [--durable 50000]
- *     [--users 1000] [--postings 100000] [--runs 3] [--main-thread] [--only engine,durable,postings]
+ *     [--users 1000] [--postings 100000] [--runs 3] [--main-thread] [--only engine,durable,postings] [--node-defaults]
+ *
+ * It runs under the Node flags the server runs with (`npm start`, e.g. its 64 MB young generation), in a child
+ * process of its own if it was not started with them; `--node-defaults` measures under Node's defaults instead.
  *
  * The durable spot load is seeded: 60 % limit orders around the mid (about half of them cross), 30 % cancels of
  * the user's oldest open order, 10 % market orders by quote.
@@ -24,6 +27,7 @@ import { BTCUSDT } from '../../core/engine/spot/test-support';
 import { SQLITE_FILE_NAME, openDatabase, type Database } from '../../core/server/db/connect';
 import { runMigrations } from '../../core/server/db/migrate';
 import { seededRandom } from './seeded-random';
+import { rerunWithServerFlags } from './server-node-flags';
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +40,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'main-thread': { type: 'boolean', default: false },
     only: { type: 'string', default: 'engine,durable,postings' },
+    'node-defaults': { type: 'boolean', default: false },
   },
 });
 const ONLY = new Set(values.only.split(','));
@@ -241,8 +246,14 @@ async function pure(): Promise<void> {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(
     `engine alone (${ENGINE_MARKETS.length} markets, ${fmt(DEPTH)} resting at start, ${fmt(ENGINE_USERS)} users, ${fmt(count)} commands: 60 % limit, 30 % cancel, 10 % market): ` +
-      `median ${fmt(median(runs.map((m) => m.perSec)))} commands/s, ${fmt(median(runs.map((m) => m.perCpuSec)))} per CPU-second (target ≥ 500,000); load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+      `median ${fmt(median(runs.map((m) => m.perSec)))} commands/s, ${fmt(median(runs.map((m) => m.perCpuSec)))} per CPU-second (target ≥ 500,000); Node flags: ${nodeFlags()}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
   );
+}
+
+/** The Node and V8 flags this process runs with (not tsx's loader). */
+function nodeFlags(): string {
+  const flags = process.execArgv.filter((flag, i, all) => flag.startsWith('--') && flag !== '--require' && flag !== '--import' && all[i - 1] !== '--require' && all[i - 1] !== '--import');
+  return flags.join(' ') || 'defaults';
 }
 
 async function connect(dataDir: string): Promise<Database> {
@@ -355,6 +366,8 @@ async function postings(): Promise<void> {
   console.log(`wallet postings, durable, SQLite ${THREAD}: median ${fmt(median)} postings/s (runs: ${rates.map(fmt).join(', ')}; ${fmt(POSTINGS)} commands)`);
 }
 
-if (ONLY.has('engine')) await pure();
-if (ONLY.has('durable')) await durable();
-if (ONLY.has('postings')) await postings();
+if (values['node-defaults'] || !(await rerunWithServerFlags())) {
+  if (ONLY.has('engine')) await pure();
+  if (ONLY.has('durable')) await durable();
+  if (ONLY.has('postings')) await postings();
+}
