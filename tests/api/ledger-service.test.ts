@@ -200,6 +200,10 @@ describe.each(dialects)('ledger commands through the spot service on %s', (diale
     expect(await autocheckpoint()).toBe(1000);
   });
 
+  it.runIf(dialect === 'sqlite')('the writer store does not start on a file its threads cannot open', async () => {
+    await expect(SqliteWorkerStore.start(database.db, join(data.dataDir, 'no-such-directory', SQLITE_FILE_NAME))).rejects.toThrow(/directory|open/i);
+  });
+
   it.runIf(dialect === 'sqlite')('the checkpoint thread copies the WAL into the database, rows of the main connection too', async () => {
     const file = join(data.dataDir, SQLITE_FILE_NAME);
     // the writer thread's own checkpoints never run here

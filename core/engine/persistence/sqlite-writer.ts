@@ -99,17 +99,17 @@ export class SqliteWorkerStore extends LedgerStore {
    * pages that several batches changed are copied once, not once a batch, and no commit waits for the copy.
    */
   static async start(db: Kysely<any>, file: string, times: CheckpointTimes = CHECKPOINT_TIMES): Promise<SqliteWorkerStore> {
-    // a batch's rows live until its commit: a young generation that holds them saves promoting them
-    const worker = await startWorker(new URL('./sqlite-writer.worker.ts', import.meta.url), {
-      workerData: { file, restartEveryMs: times.restartEveryMs },
-      resourceLimits: { maxYoungGenerationSizeMb: 96 },
-    });
-    const checkpointer = await startWorker(new URL('./sqlite-checkpointer.worker.ts', import.meta.url), { workerData: { file, everyMs: times.checkpointEveryMs } }).catch(
-      async (error: unknown) => {
-        await worker.terminate();
-        throw error;
-      },
-    );
+    const started = await Promise.allSettled([
+      // a batch's rows live until its commit: a young generation that holds them saves promoting them
+      startWorker(new URL('./sqlite-writer.worker.ts', import.meta.url), { workerData: { file, restartEveryMs: times.restartEveryMs }, resourceLimits: { maxYoungGenerationSizeMb: 96 } }),
+      startWorker(new URL('./sqlite-checkpointer.worker.ts', import.meta.url), { workerData: { file, everyMs: times.checkpointEveryMs } }),
+    ]);
+    const failed = started.find((thread) => thread.status === 'rejected');
+    if (failed) {
+      await Promise.all(started.map((thread) => thread.status === 'fulfilled' && thread.value.terminate()));
+      throw failed.reason;
+    }
+    const [worker, checkpointer] = started.map((thread) => (thread as PromiseFulfilledResult<Worker>).value) as [Worker, Worker];
     // those threads checkpoint the WAL: a commit of the main connection must not copy the writer's pages
     await sql`pragma wal_autocheckpoint = 0`.execute(db);
     return new SqliteWorkerStore(db, worker, checkpointer);
