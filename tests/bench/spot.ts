@@ -252,7 +252,7 @@ async function pure(): Promise<void> {
 
 /** The Node and V8 flags this process runs with (not tsx's loader). */
 function nodeFlags(): string {
-  const flags = process.execArgv.filter((flag, i, all) => flag.startsWith('--') && flag !== '--require' && flag !== '--import' && all[i - 1] !== '--require' && all[i - 1] !== '--import');
+  const flags = process.execArgv.filter((flag) => flag.startsWith('--') && flag !== '--require' && flag !== '--import');
   return flags.join(' ') || 'defaults';
 }
 
