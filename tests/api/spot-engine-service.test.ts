@@ -35,8 +35,11 @@ class ObservedStore extends SpotStore {
   failNext = 0;
   delayMs = 0;
   readonly committed = new Set<string>();
+  /** The ids of each commit's records, as each commit starts. */
+  readonly started: string[][] = [];
 
   override async commit(records: readonly AppliedCommand[], changes: readonly BalanceChange[], spot: readonly AppliedSpotCommand[], sink?: BatchSink): Promise<void> {
+    this.started.push([...records, ...spot].map((record) => record.result.id));
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failNext > 0) {
       this.failNext--;
@@ -164,6 +167,24 @@ for (const dialect of dialects) {
       const rows = await db.db.selectFrom('spot_command').select(['id', 'ledger_from', 'ledger_to']).where('id', '=', accepted.id).execute();
       expect(rows).toHaveLength(1);
       expect(Number(rows[0]!.ledger_to) - Number(rows[0]!.ledger_from)).toBe(1);
+      await service.close();
+    });
+
+    it('sends the next batch to the store before it answers the callers of the one committed', async () => {
+      const database = await createSpotDatabase(dialect);
+      cleanups.push(database.drop);
+      const db = await database.connect();
+      const store = new ObservedStore(db.db, db.dialect);
+      const service = await openService(db, store);
+      store.delayMs = 30;
+      const first = deposit('bob', 'USDT', '100');
+      const second = deposit('bob', 'USDT', '1');
+      const answered = service.submit(first).then(() => store.started.map((ids) => ids.join()));
+      // arrives while the first batch is being committed: the next batch
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const last = service.submit(second);
+      expect(await answered).toEqual([first.id, second.id]);
+      expect(await last).toMatchObject({ ok: true, id: second.id });
       await service.close();
     });
 

@@ -115,7 +115,7 @@ export interface Rebuilt {
  */
 export class SpotService {
   private current: Batch | null = null;
-  private writing: Promise<void> | null = null;
+  private writing: Promise<Waiter[]> | null = null;
   private scheduled = false;
   private closed = false;
   private broken: Error | null = null;
@@ -256,23 +256,29 @@ export class SpotService {
     const snapshot = this.snapshotDue() ? this.takeSnapshot() : undefined;
     const write = this.write(batch, snapshot);
     this.writing = write;
-    await write;
+    const committed = await write;
     this.writing = null;
-    if (this.current) void this.writeNext();
-    else this.settleIdle();
+    // the next batch goes to the store before this one's callers are answered: its commit overlaps with the answers
+    const next = this.current !== null;
+    if (next) void this.writeNext();
+    for (const waiter of committed) waiter.resolve(waiter.result);
+    if (!next) this.settleIdle();
   }
 
-  /** `snapshot`: makes the snapshot of the engines after this batch, once the batch is committed, to be stored. */
-  private async write(batch: Batch, snapshot?: () => Promise<MadeSnapshot>): Promise<void> {
+  /**
+   * Commits a batch; resolves to its callers, to be answered (none when the commit failed: `recover` rejected
+   * them). `snapshot`: makes the snapshot of the engines after this batch, once the batch is committed, to be stored.
+   */
+  private async write(batch: Batch, snapshot?: () => Promise<MadeSnapshot>): Promise<Waiter[]> {
     try {
       await this.store.commit(batch.journal.records, batch.journal.changes, batch.spot, batch.sink);
     } catch (error) {
       await this.recover(batch, error);
-      return;
+      return [];
     }
     this.engines.ledger.closeJournal(batch.journal);
-    for (const waiter of batch.waiters) waiter.resolve(waiter.result);
     if (snapshot) this.storing = this.storeSnapshot(snapshot);
+    return batch.waiters;
   }
 
   private snapshotDue(): boolean {
