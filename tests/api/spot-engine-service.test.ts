@@ -93,6 +93,15 @@ async function createSpotDatabase(dialect: 'sqlite' | 'postgres') {
   };
 }
 
+/** A service on a fresh database (dropped after the test) whose commits go through an ObservedStore. */
+async function observedService(dialect: 'sqlite' | 'postgres') {
+  const database = await createSpotDatabase(dialect);
+  cleanups.push(database.drop);
+  const db = await database.connect();
+  const store = new ObservedStore(db.db, db.dialect);
+  return { database, db, store, service: await openService(db, store) };
+}
+
 async function openService(database: Database, store?: SpotStore, snapshotOnClose?: boolean): Promise<SpotService> {
   return SpotService.open({
     db: database.db,
@@ -147,11 +156,7 @@ for (const dialect of dialects) {
     });
 
     it('acknowledges only after the batch is committed, rejections included', async () => {
-      const database = await createSpotDatabase(dialect);
-      cleanups.push(database.drop);
-      const db = await database.connect();
-      const store = new ObservedStore(db.db, db.dialect);
-      const service = await openService(db, store);
+      const { db, store, service } = await observedService(dialect);
       await service.submit(deposit('bob', 'USDT', '100'));
       await service.submit({ kind: 'addMarket', id: 'm-ack', at, market: BTCUSDT });
       store.delayMs = 30;
@@ -171,11 +176,7 @@ for (const dialect of dialects) {
     });
 
     it('sends the next batch to the store before it answers the callers of the one committed', async () => {
-      const database = await createSpotDatabase(dialect);
-      cleanups.push(database.drop);
-      const db = await database.connect();
-      const store = new ObservedStore(db.db, db.dialect);
-      const service = await openService(db, store);
+      const { store, service } = await observedService(dialect);
       store.delayMs = 30;
       const first = deposit('bob', 'USDT', '100');
       const second = deposit('bob', 'USDT', '1');
@@ -189,11 +190,7 @@ for (const dialect of dialects) {
     });
 
     it('a failed commit rejects its batch, rebuilds the state before it, and later commands apply on that state', async () => {
-      const database = await createSpotDatabase(dialect);
-      cleanups.push(database.drop);
-      const db = await database.connect();
-      const store = new ObservedStore(db.db, db.dialect);
-      const service = await openService(db, store);
+      const { database, store, service } = await observedService(dialect);
       await trade(service);
       const before = service.stateHash();
       store.failNext = 1;
