@@ -104,17 +104,19 @@ export interface Rebuilt {
 
 /**
  * One ledger and one spot engine behind one sequence of commands, with durable group commit: commands are
- * applied at once in arrival order; whatever arrives while a batch is written forms the next batch, written in
- * one transaction (the wallet's ledger commands, the bills lines of every posting, balances, spot commands). A
- * promise resolves only after its batch is committed. When a commit fails, its callers and those of the batch after it (not acknowledged) are
- * rejected and both engines are rebuilt from the database — the order books have no undo journal, and the
- * database holds exactly the acknowledged state.
+ * applied in arrival order, those of one turn of the event loop together; whatever arrives while a batch is
+ * written forms the next batch, written in one transaction (the wallet's ledger commands, the bills lines of every
+ * posting, balances, spot commands). A promise resolves only after its batch is committed. When a commit fails,
+ * its callers are rejected and both engines are rebuilt from the database — the order books have no undo journal,
+ * and the database holds exactly the acknowledged state —; the commands after it are applied again on that state.
  *
  * The wallet submits its ledger commands here too, so that holds, settles and releases of orders and the
  * wallet's postings share one ledger and one sequence.
  */
 export class SpotService {
   private current: Batch | null = null;
+  /** Commands submitted since the engines last ran, applied together once per turn of the event loop. */
+  private arrived: Waiter[] = [];
   private writing: Promise<Waiter[]> | null = null;
   private scheduled = false;
   private closed = false;
@@ -171,7 +173,7 @@ export class SpotService {
     return new Promise((resolve, reject) => {
       const waiter = { command, result: undefined as unknown as ExchangeResult, resolve, reject };
       if (this.reloading) this.reloading.push(waiter);
-      else this.enqueue(waiter);
+      else this.arrived.push(waiter);
       this.schedule();
     });
   }
@@ -235,13 +237,31 @@ export class SpotService {
     while (batch.built < records.length) batch.sink.add(records[batch.built++]!, steps);
   }
 
+  /** Applies what arrived, then writes it unless a batch is being written (its end writes the next one). */
   private schedule(): void {
-    if (this.writing || this.scheduled) return;
+    if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      void this.writeNext();
+      this.applyArrived();
+      if (!this.writing) void this.writeNext();
     });
+  }
+
+  /**
+   * Applies the commands that arrived, in order, into the current batch. Applied together rather than each as it
+   * arrives: between two requests the server runs much other code, and an engine whose data is still in the CPU's
+   * caches applies a command several times faster.
+   */
+  private applyArrived(): void {
+    const arrived = this.arrived;
+    if (arrived.length === 0) return;
+    this.arrived = [];
+    for (const waiter of arrived) {
+      if (this.broken) waiter.reject(this.broken);
+      else if (this.reloading) this.reloading.push(waiter);
+      else this.enqueue(waiter);
+    }
   }
 
   private async writeNext(): Promise<void> {
@@ -258,6 +278,7 @@ export class SpotService {
     this.writing = write;
     const committed = await write;
     this.writing = null;
+    this.applyArrived();
     // the next batch goes to the store before this one's callers are answered: its commit overlaps with the answers
     const next = this.current !== null;
     if (next) void this.writeNext();
@@ -321,9 +342,11 @@ export class SpotService {
   private async recover(batch: Batch, error: unknown): Promise<void> {
     for (const waiter of batch.waiters) waiter.reject(error);
     // the next batch was applied on top of the failed one: it is applied again once the engines are rebuilt
-    const again = this.current?.waiters ?? [];
+    // after them, in order, those that arrived and were not applied yet
+    const again = [...(this.current?.waiters ?? []), ...this.arrived];
     this.current?.sink.discard();
     this.current = null;
+    this.arrived = [];
     this.reloading = again;
     try {
       // a row the batch wrote: its first spot command, or else its first ledger command (no steps without a spot command)
@@ -350,6 +373,7 @@ export class SpotService {
     this.current = null;
     pending?.sink.discard();
     for (const waiter of pending?.waiters ?? []) waiter.reject(error);
+    for (const waiter of this.arrived.splice(0)) waiter.reject(error);
   }
 
   private settleIdle(): void {
