@@ -175,6 +175,19 @@ for (const dialect of dialects) {
       await service.close();
     });
 
+    it('applies the commands of one turn of the event loop together at its end, in arrival order', async () => {
+      const { service } = await observedService(dialect);
+      await service.submit(deposit('bob', 'USDT', '100'));
+      const before = service.ledger.lastSeq;
+      const submitted = [service.submit(deposit('bob', 'USDT', '1')), service.submit(deposit('bob', 'USDT', '2'))];
+      expect(service.ledger.lastSeq).toBe(before);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(service.ledger.lastSeq).toBe(before + 2);
+      expect((await Promise.all(submitted)).map((result) => result.seq)).toEqual([before + 1, before + 2]);
+      expect(service.ledger.userBalance('bob', 'coin', 'USDT').available).toBe(103_000_000n);
+      await service.close();
+    });
+
     it('sends the next batch to the store before it answers the callers of the one committed', async () => {
       const { store, service } = await observedService(dialect);
       store.delayMs = 30;
