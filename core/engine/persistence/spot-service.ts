@@ -115,7 +115,10 @@ export interface Rebuilt {
  */
 export class SpotService {
   private current: Batch | null = null;
-  /** Commands submitted since the engines last ran, applied together once per turn of the event loop. */
+  /**
+   * Commands submitted since the engines last ran, applied together once per turn of the event loop (empty while
+   * the engines are rebuilt: `recover` moves them to `reloading`, where new ones then go).
+   */
   private arrived: Waiter[] = [];
   private writing: Promise<Waiter[]> | null = null;
   private scheduled = false;
@@ -258,8 +261,8 @@ export class SpotService {
     if (arrived.length === 0) return;
     this.arrived = [];
     for (const waiter of arrived) {
+      // a command before it may have found the engines untrustworthy
       if (this.broken) waiter.reject(this.broken);
-      else if (this.reloading) this.reloading.push(waiter);
       else this.enqueue(waiter);
     }
   }
