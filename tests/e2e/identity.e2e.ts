@@ -124,6 +124,8 @@ describe('the account center in Chromium, as a new member', () => {
 
     await page.goto(`${baseUrl}/account/center/device-management`);
     const rows = page.locator('.id-center-card').first().locator('tbody tr');
+    // the page and its list load lazily: on a busy machine that takes longer than a poll's second
+    await rows.nth(1).waitFor();
     await expect.poll(() => rows.count()).toBe(2);
     const otherRow = rows.filter({ hasNot: page.getByText(en.devices.thisDevice) });
     await otherRow.getByRole('button', { name: en.devices.rename }).click();
