@@ -280,6 +280,27 @@ describe('OrderHistory keeps a bounded part of each member’s past in memory', 
     expect(await everything(bounded, 'seller')).toEqual(whole.ordersOf('seller'));
   });
 
+  it('looks at a member’s list again only once a quarter of the budget more of their orders finished (open ones are not read at every write)', async () => {
+    const { log, place, run } = exchange();
+    // 20 open bids the list holds throughout, then 9 bids cancelled one by one
+    for (let i = 0; i < 20; i++) place('buyer', { side: 'buy', price: '80', qty: '1' });
+    const history = new OrderHistory(8);
+    history.persist(new MemoryStore(), 0);
+    let applied = 0;
+    const finishOne = async () => {
+      run({ kind: 'cancelOrder', userId: 'buyer', symbol: 'BTCUSDT', orderId: place('buyer', { side: 'buy', price: '90', qty: '1' }) });
+      for (; applied < log.length; applied++) history.apply(log[applied]!);
+      await history.flush();
+      return history.ordersOf('buyer').filter((o) => o.final).length;
+    };
+    // looked at after every second one (8 / 4), within the budget of 8
+    for (let i = 0; i < 8; i++) expect(await finishOne()).toBe(i + 1);
+    // the ninth is past the budget, but only one finished since the last look: it stays until the next one
+    expect(await finishOne()).toBe(9);
+    expect(await finishOne()).toBe(8);
+    expect(history.ordersOf('buyer').filter((o) => !o.final)).toHaveLength(20);
+  });
+
   it('keeps a finished order whose take-profit / stop-loss legs may still appear', async () => {
     const { log, place, run } = exchange();
     const parent = place('buyer', { side: 'buy', price: '100', qty: '1', takeProfit: '120', stopLoss: '80' });

@@ -166,13 +166,20 @@ export class OrderHistory {
   private flushing: Promise<void> | undefined;
   /** Members some of whose finished orders are only in the store. */
   private readonly trimmed = new Set<string>();
-  /** Members whose orders changed since the last trim. */
-  private readonly touched = new Set<string>();
+  /**
+   * Per member, how many of their orders finished (or were read from the store) since their list was last looked
+   * at by `trim`, which looks again only once `trimStep` more did: a list also holds every open order, which a
+   * busy trader may have thousands of, so it is not read at every write.
+   */
+  private readonly finishedSinceTrim = new Map<string, number>();
+  private readonly trimStep: number;
   /** Queries of the store under way (storeQuery): writes wait for them. */
   private queries = 0;
   private readonly queriesDone: Array<() => void> = [];
 
-  constructor(private readonly keepFinished = KEEP_FINISHED) {}
+  constructor(private readonly keepFinished = KEEP_FINISHED) {
+    this.trimStep = Math.max(1, Math.floor(keepFinished / 4));
+  }
 
   /**
    * Writes changes to `store` from now on. `checkpoint`: the seq its rows are complete up to (0: none stored yet,
@@ -377,7 +384,6 @@ export class OrderHistory {
     const record = this.record(fields);
     record.seq = this.lastSeq;
     this.dirty.add(record.id);
-    this.touched.add(record.userId);
     this.orders.set(record.id, record);
     const list = this.byUser.get(record.userId) ?? [];
     list.push(record);
@@ -445,6 +451,7 @@ export class OrderHistory {
     if (!record) return;
     this.changed(record, seq);
     record.status = update.status;
+    if (!record.final) this.finished(record.userId, 1);
     record.final = true;
     record.filledQty = update.filledQty;
     record.filledQuote = update.filledQuote;
@@ -456,7 +463,6 @@ export class OrderHistory {
   private changed(record: OrderRecord, seq: number): void {
     record.seq = seq;
     this.dirty.add(record.id);
-    this.touched.add(record.userId);
   }
 
   /** True when a change of the member's orders must wait until their stored orders are read (and queues it). */
@@ -487,7 +493,8 @@ export class OrderHistory {
     // rows dropped from memory before are read back among the stored ones: back into id order
     if (this.trimmed.has(userId)) list.sort((a, b) => a.id - b.id);
     this.byUser.set(userId, list);
-    this.touched.add(userId);
+    // the stored rows may be many finished orders: looked at by the next trim
+    this.finished(userId, this.trimStep);
     this.loaded.add(userId);
     const changes = this.pending.get(userId) ?? [];
     this.pending.delete(userId);
@@ -550,12 +557,20 @@ export class OrderHistory {
     }
   }
 
-  /** Drops from memory the oldest finished orders of each member changed since the last trim, down to `keepFinished`. */
+  private finished(userId: string, count: number): void {
+    this.finishedSinceTrim.set(userId, (this.finishedSinceTrim.get(userId) ?? 0) + count);
+  }
+
+  /**
+   * Drops from memory the oldest finished orders of each member `trimStep` of whose orders finished since their
+   * list was last looked at, down to `keepFinished`.
+   */
   private trim(): void {
-    for (const userId of this.touched) {
+    for (const [userId, count] of this.finishedSinceTrim) {
+      if (count < this.trimStep) continue;
+      this.finishedSinceTrim.delete(userId);
       const list = this.byUser.get(userId);
-      // a quarter more than kept before a member's list is read again: trimmed in steps, not at every write
-      if (!list || list.length <= this.keepFinished * 1.25) continue;
+      if (!list || list.length <= this.keepFinished) continue;
       let finished = 0;
       for (const record of list) if (record.final) finished++;
       let excess = finished - this.keepFinished;
@@ -575,7 +590,6 @@ export class OrderHistory {
       this.byUser.set(userId, kept);
       this.trimmed.add(userId);
     }
-    this.touched.clear();
   }
 
   /** A take-profit (parent id + 1) or stop-loss (parent id + 2) leg, first seen when it trades or finishes. */
