@@ -451,7 +451,7 @@ export class OrderHistory {
     if (!record) return;
     this.changed(record, seq);
     record.status = update.status;
-    if (!record.final) this.finished(record.userId, 1);
+    if (!record.final) this.countFinished(record.userId, 1);
     record.final = true;
     record.filledQty = update.filledQty;
     record.filledQuote = update.filledQuote;
@@ -494,7 +494,7 @@ export class OrderHistory {
     if (this.trimmed.has(userId)) list.sort((a, b) => a.id - b.id);
     this.byUser.set(userId, list);
     // the stored rows may be many finished orders: looked at by the next trim
-    this.finished(userId, this.trimStep);
+    this.countFinished(userId, this.trimStep);
     this.loaded.add(userId);
     const changes = this.pending.get(userId) ?? [];
     this.pending.delete(userId);
@@ -557,7 +557,7 @@ export class OrderHistory {
     }
   }
 
-  private finished(userId: string, count: number): void {
+  private countFinished(userId: string, count: number): void {
     this.finishedSinceTrim.set(userId, (this.finishedSinceTrim.get(userId) ?? 0) + count);
   }
 
