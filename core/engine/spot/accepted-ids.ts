@@ -1,6 +1,7 @@
 // The ids of the spot engine's recently accepted commands and what each one did, in a window of bounded size.
 import type { SpotCommand } from './types';
-import { StringIndex } from './string-index';
+import { HashFilter } from './hash-filter';
+import { StringIndex, hashOf } from './string-index';
 
 /** Seqs per generation unless the engine is given another size. */
 export const DEFAULT_GENERATION = 1 << 17;
@@ -35,6 +36,15 @@ export interface AcceptedIdsState {
 export class AcceptedIds {
   private current = new StringIndex();
   private previous: StringIndex | undefined;
+  /**
+   * The hashes of `current`'s and `previous`'s ids: a new id — nearly every id looked up — is told absent without
+   * reading either table, which is too large for the processor's cache (two misses a command).
+   */
+  private currentHashes: HashFilter;
+  private previousHashes: HashFilter;
+  /** The last id looked up and its hash, which `add` of that id reuses. */
+  private lastId = '';
+  private lastHash = hashOf('');
   /** The seq of each id of `current` / `previous`, by its number there. */
   private currentSeqs: number[] = [];
   private previousSeqs: number[] = [];
@@ -52,6 +62,8 @@ export class AcceptedIds {
   constructor(readonly generation = DEFAULT_GENERATION) {
     if (!Number.isSafeInteger(generation) || generation < 1) throw new RangeError(`accepted ids: generation ${generation} is not a positive integer`);
     const ring = 2 * generation;
+    this.currentHashes = new HashFilter(generation);
+    this.previousHashes = new HashFilter(generation);
     this.kinds = new Uint8Array(ring);
     this.orderIds = new Float64Array(ring);
     this.ledgerFroms = new Float64Array(ring);
@@ -68,9 +80,10 @@ export class AcceptedIds {
 
   /** The seq of an id in the window, or −1. */
   seqOf(id: string): number {
-    const n = this.current.get(id);
+    const hash = this.hash(id);
+    const n = this.currentHashes.mayHave(hash) ? this.current.getHashed(id, hash) : -1;
     if (n >= 0) return this.currentSeqs[n]!;
-    const m = this.previous ? this.previous.get(id) : -1;
+    const m = this.previous && this.previousHashes.mayHave(hash) ? this.previous.getHashed(id, hash) : -1;
     return m >= 0 ? this.previousSeqs[m]! : -1;
   }
 
@@ -78,7 +91,9 @@ export class AcceptedIds {
   add(id: string, seq: number, at: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
     const generation = Math.floor((seq - 1) / this.generation);
     if (generation !== this.currentGeneration) this.advance(generation);
-    this.current.add(id);
+    const hash = this.hash(id);
+    this.current.addHashed(id, hash);
+    this.currentHashes.add(hash);
     this.currentSeqs.push(seq);
     if (at > this.currentMaxAt) this.currentMaxAt = at;
     const slot = seq % (2 * this.generation);
@@ -130,10 +145,25 @@ export class AcceptedIds {
     this.previous = keepsCurrent ? this.current : undefined;
     this.previousSeqs = keepsCurrent ? this.currentSeqs : [];
     this.previousMaxAt = keepsCurrent ? this.currentMaxAt : -1;
+    // the forgotten generation's filter serves the new one
+    const emptied = keepsCurrent ? this.previousHashes : this.currentHashes;
+    emptied.clear();
+    if (keepsCurrent) {
+      this.previousHashes = this.currentHashes;
+      this.currentHashes = emptied;
+    }
     this.current = new StringIndex();
     this.currentSeqs = [];
     this.currentMaxAt = -1;
     this.currentGeneration = generation;
+  }
+
+  private hash(id: string): number {
+    if (id !== this.lastId) {
+      this.lastId = id;
+      this.lastHash = hashOf(id);
+    }
+    return this.lastHash;
   }
 
   private forget(maxAt: number): void {

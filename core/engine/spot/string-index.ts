@@ -20,7 +20,11 @@ export class StringIndex {
 
   /** The number of `key`, or −1. */
   get(key: string): number {
-    const hash = hashOf(key);
+    return this.getHashed(key, hashOf(key));
+  }
+
+  /** `get` of a key whose `hashOf` the caller has. */
+  getHashed(key: string, hash: number): number {
     const slots = this.slots;
     for (let i = hash & this.mask; ; i = (i + 1) & this.mask) {
       const stored = slots[2 * i + 1]!;
@@ -31,10 +35,15 @@ export class StringIndex {
 
   /** Adds a key that is not in the index yet; returns its number. */
   add(key: string): number {
+    return this.addHashed(key, hashOf(key));
+  }
+
+  /** `add` of a key whose `hashOf` the caller has. */
+  addHashed(key: string, hash: number): number {
     const n = this.keys.length;
     this.keys.push(key);
     if (2 * this.keys.length > this.mask + 1) this.grow();
-    else this.place(hashOf(key), n);
+    this.place(hash, n);
     return n;
   }
 
@@ -46,15 +55,13 @@ export class StringIndex {
     slots[2 * i + 1] = n + 1;
   }
 
-  /** Doubles the table and places every key again with its stored hash, then the new key. */
+  /** Doubles the table and places every key already in it again with its stored hash. */
   private grow(): void {
     const old = this.slots;
     const size = (this.mask + 1) * 2;
     this.slots = new Int32Array(size * 2);
     this.mask = size - 1;
     for (let i = 0; i < old.length; i += 2) if (old[i + 1] !== 0) this.place(old[i]!, old[i + 1]! - 1);
-    const n = this.keys.length - 1;
-    this.place(hashOf(this.keys[n]!), n);
   }
 }
 
