@@ -63,6 +63,26 @@ describe('the accepted-id window', () => {
     );
   });
 
+  it('finds exactly the ids it holds, over generations, jumps and its own look-ups between adds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 64 }), fc.array(fc.integer({ min: 1, max: 3 * 64 }), { maxLength: 40 }), (size, gaps) => {
+        const ids = new AcceptedIds(size);
+        const added: string[] = [];
+        let seq = 0;
+        for (const gap of gaps) {
+          // mostly the next seq, sometimes a jump past whole generations
+          seq += gap > 2 * size ? gap : 1;
+          const id = `spot:${seq}-${gap}`;
+          expect(ids.seqOf(id)).toBe(-1);
+          ids.add(id, seq, 1000 + seq, 'placeOrder', seq, seq, seq);
+          added.push(id);
+          const held = new Map(ids.entries());
+          for (const known of added) expect(ids.seqOf(known)).toBe(held.get(known) ?? -1);
+        }
+      }),
+    );
+  });
+
   it('refuses a generation that is not a positive integer', () => {
     expect(() => new AcceptedIds(0)).toThrow(RangeError);
     expect(() => new AcceptedIds(1.5)).toThrow(RangeError);
