@@ -145,13 +145,9 @@ export class AcceptedIds {
     this.previous = keepsCurrent ? this.current : undefined;
     this.previousSeqs = keepsCurrent ? this.currentSeqs : [];
     this.previousMaxAt = keepsCurrent ? this.currentMaxAt : -1;
-    // the forgotten generation's filter serves the new one
-    const emptied = keepsCurrent ? this.previousHashes : this.currentHashes;
-    emptied.clear();
-    if (keepsCurrent) {
-      this.previousHashes = this.currentHashes;
-      this.currentHashes = emptied;
-    }
+    // the forgotten generation's filter, emptied, serves the new one
+    if (keepsCurrent) [this.previousHashes, this.currentHashes] = [this.currentHashes, this.previousHashes];
+    this.currentHashes.clear();
     this.current = new StringIndex();
     this.currentSeqs = [];
     this.currentMaxAt = -1;
