@@ -18,6 +18,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { OrderBook as PeerBook, Side as PeerSide } from 'nodejs-order-book';
 import { OrderBook, type BookEvent, type MarketSpec, type PlaceOrder } from '../../core/engine/book';
+import { stealPercent, watchCpuSteal } from './cpu-steal';
 import { seededRandom } from './seeded-random';
 
 const { values } = parseArgs({
@@ -254,6 +255,7 @@ console.log(`workload: ${fmt(DEPTH)} resting orders over ${SPREAD_LEVELS} price 
 }
 
 const results: Record<string, Measured[]> = { [bourse.name]: [], [peer.name]: [] };
+const steal = watchCpuSteal();
 for (let r = 1; r <= RUNS; r++) {
   for (const engine of [bourse, peer]) {
     if (values.only !== undefined && values.only !== engine.name) continue;
@@ -269,4 +271,4 @@ console.log(`\nmedian of ${RUNS} runs             ops/s    ops/CPU-s`);
 console.log(`  ${bourse.name.padEnd(18)} ${fmt(wall(bourse.name)).padStart(12)} ${fmt(cpu(bourse.name)).padStart(12)}   (target ≥ 2,000,000 ops/s)`);
 console.log(`  ${peer.name.padEnd(18)} ${fmt(wall(peer.name)).padStart(12)} ${fmt(cpu(peer.name)).padStart(12)}`);
 console.log(`  ratio              ${(wall(bourse.name) / wall(peer.name)).toFixed(1).padStart(11)}× ${(cpu(bourse.name) / cpu(peer.name)).toFixed(1).padStart(11)}×   (target ≥ 20×)`);
-console.log(`  load average while running: ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${cpus().length} CPUs`);
+console.log(`  load average while running: ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${cpus().length} CPUs; CPU stolen by the host ${stealPercent(steal())}`);

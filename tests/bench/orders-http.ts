@@ -29,6 +29,7 @@ import { loadSiteConfig } from '../../core/server/site-config-loader';
 import { createMember } from '../../plugins/identity/server/members';
 import { PLACE_BODY } from '../../plugins/spot/server/member-routes';
 import { WALLET_SERVICE, type WalletService } from '../../plugins/wallet/shared/service';
+import { stealPercent, watchCpuSteal } from './cpu-steal';
 import { serverNodeFlags } from './server-node-flags';
 
 const { values } = parseArgs({
@@ -146,6 +147,10 @@ interface RunResult {
   /** Of it, the main thread's and the busiest other thread's (the SQLite writer under orders); 0 where /proc is absent. */
   mainPerRequest: number;
   busiestPerRequest: number;
+  /** The share of the machine's CPU its host took meanwhile (cpu-steal.ts). */
+  stolen: number | undefined;
+  /** What the server wrote to storage per answered request (its database: WAL, checkpoints), KB; undefined without /proc. */
+  diskKbPerRequest: number | undefined;
 }
 
 const cpuPerRequest = (run: RunResult) =>
@@ -169,7 +174,11 @@ interface LoadResult {
 
 async function measure(child: ChildProcess, url: string, tokens: string[]): Promise<RunResult> {
   const before = await serverCpu(child);
+  const writtenBefore = await diskWrites(child);
+  const steal = watchCpuSteal();
   const result = values.tool === 'wrk' ? await loadWithWrk(url, tokens) : await loadWithAutocannon(url, tokens);
+  const stolen = steal();
+  const writtenAfter = await diskWrites(child);
   const after = await serverCpu(child);
   const cpu = after.micros - before.micros;
   const threads = Object.entries(after.threads).map(([tid, micros]) => ({ main: tid === String(child.pid), micros: micros - (before.threads[tid] ?? 0) }));
@@ -184,6 +193,8 @@ async function measure(child: ChildProcess, url: string, tokens: string[]): Prom
     cpuPerRequest: per(cpu),
     mainPerRequest: per(threads.find((thread) => thread.main)?.micros ?? 0),
     busiestPerRequest: per(Math.max(0, ...threads.filter((thread) => !thread.main).map((thread) => thread.micros))),
+    stolen,
+    diskKbPerRequest: writtenBefore === undefined || writtenAfter === undefined ? undefined : per(writtenAfter - writtenBefore) / 1024,
   };
 }
 
@@ -274,12 +285,12 @@ async function runLoad(): Promise<void> {
     const [n, o] = [noop.at(-1)!, orders.at(-1)!];
     console.log(
       `run ${run}: orders ${o.perSecond.toFixed(0)}/s p50 ${o.p50} ms p99 ${o.p99} ms errors ${o.errors} server CPU ${(o.serverCpu * 100).toFixed(0)}% ` +
-        `(${cpuPerRequest(o)}) | ` +
+        `(${cpuPerRequest(o)}${o.diskKbPerRequest === undefined ? '' : `; disk writes ${o.diskKbPerRequest.toFixed(1)} KB an order`}) | ` +
         `no-op ${n.perSecond.toFixed(0)}/s p99 ${n.p99} ms errors ${n.errors} (${cpuPerRequest(n)}) | ratio ${(o.perSecond / n.perSecond).toFixed(2)} | ` +
-        `heap ${(heap / 2 ** 20).toFixed(0)} MB | load average ${loadavg()[0]!.toFixed(2)}`,
+        `heap ${(heap / 2 ** 20).toFixed(0)} MB | load average ${loadavg()[0]!.toFixed(2)} | CPU stolen by the host ${stealPercent(o.stolen)} (orders), ${stealPercent(n.stolen)} (no-op)`,
     );
   }
-  const median = (runs: RunResult[], key: keyof RunResult) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  const median = (runs: RunResult[], key: Exclude<keyof RunResult, 'stolen' | 'diskKbPerRequest'>) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
   console.log(
     `median: orders ${median(orders, 'perSecond').toFixed(0)}/s p50 ${median(orders, 'p50')} ms p99 ${median(orders, 'p99')} ms; ` +
       `no-op ${median(noop, 'perSecond').toFixed(0)}/s p99 ${median(noop, 'p99')} ms; orders / no-op ${(median(orders, 'perSecond') / median(noop, 'perSecond')).toFixed(2)}; ` +
@@ -314,6 +325,13 @@ async function serverHeap(child: ChildProcess): Promise<number> {
   child.send({ kind: 'heap' } satisfies ToServer);
   const message = await nextMessage(child, 'heap');
   return message.kind === 'heap' ? message.bytes : 0;
+}
+
+/** Bytes the process has sent to the storage layer (/proc/PID/io write_bytes); undefined where that is not readable. */
+async function diskWrites(child: ChildProcess): Promise<number | undefined> {
+  const io = await readFile(`/proc/${child.pid}/io`, 'utf8').catch(() => '');
+  const bytes = /^write_bytes:\s*(\d+)/m.exec(io)?.[1];
+  return bytes === undefined ? undefined : Number(bytes);
 }
 
 async function serverCpu(child: ChildProcess): Promise<{ micros: number; threads: ThreadCpu }> {

@@ -29,6 +29,7 @@ import { LEDGER_MIGRATIONS, SPOT_MIGRATIONS, SpotService, SpotStore, SqliteWorke
 import { BTCUSDT } from '../../core/engine/spot/test-support';
 import { SQLITE_FILE_NAME, openDatabase, type Database } from '../../core/server/db/connect';
 import { runMigrations } from '../../core/server/db/migrate';
+import { stealPercent, watchCpuSteal } from './cpu-steal';
 import { seededRandom } from './seeded-random';
 import { rerunWithServerFlags } from './server-node-flags';
 
@@ -242,6 +243,7 @@ function engineRun(count: number): EngineRun {
 async function pure(): Promise<void> {
   const count = Number(values.engine);
   const runs: EngineRun[] = [];
+  const steal = watchCpuSteal();
   for (let run = 1; run <= Number(values.runs); run++) {
     const m = engineRun(count);
     runs.push(m);
@@ -252,7 +254,7 @@ async function pure(): Promise<void> {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(
     `engine alone (${ENGINE_MARKETS.length} markets, ${fmt(DEPTH)} resting at start, ${fmt(ENGINE_USERS)} users, ${fmt(count)} commands: 60 % limit, 30 % cancel, 10 % market): ` +
-      `median ${fmt(median(runs.map((m) => m.perSec)))} commands/s, ${fmt(median(runs.map((m) => m.perCpuSec)))} per CPU-second (target ≥ 500,000); Node flags: ${nodeFlags()}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+      `median ${fmt(median(runs.map((m) => m.perSec)))} commands/s, ${fmt(median(runs.map((m) => m.perCpuSec)))} per CPU-second (target ≥ 500,000); Node flags: ${nodeFlags()}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}; CPU stolen by the host ${stealPercent(steal())}`,
   );
 }
 
