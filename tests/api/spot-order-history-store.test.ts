@@ -1,8 +1,10 @@
 // The spot order history's store on both dialects: order rows rewritten, fill rows added once, the checkpoint in
-// the same transaction, and the move of fills out of the order rows of order_history_001.
+// the same transaction, the move of fills out of the order rows of order_history_001 and the fills' index by member
+// dropped by order_history_004.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotTrade } from '../../core/engine';
 import { encodeJson } from '../../core/engine/persistence';
@@ -61,7 +63,7 @@ describe.each(dialects)('the order history store on %s', (dialect) => {
     for (const row of old) {
       await database.db.insertInto('spot_order_history').values({ order_id: row.record.id, user_id: row.record.userId, seq: 1, body: encodeJson(row) }).execute();
     }
-    expect((await migrate()).applied).toEqual(['spot:order_history_002', 'spot:order_history_003']);
+    expect((await migrate()).applied).toEqual(['spot:order_history_002', 'spot:order_history_003', 'spot:order_history_004']);
     expect(await store.ordersOf('maker')).toEqual(old.slice(0, 2));
     expect(await store.ordersOf('other')).toEqual(old.slice(2));
     const fillRows = await database.db.selectFrom('spot_order_fill').select(['order_id', 'trade_id']).orderBy('trade_id').execute();
@@ -78,6 +80,12 @@ describe.each(dialects)('the order history store on %s', (dialect) => {
     const fillColumns = await database.db.selectFrom('spot_order_fill').select(['symbol', 'at']).orderBy('trade_id').execute();
     expect(fillColumns.map((row) => [row.symbol, Number(row.at)])).toEqual([['BTCUSDT', AT + 11], ['BTCUSDT', AT + 12], ['BTCUSDT', AT + 13]]);
     expect(await store.finishedOrders('maker', {}, [], { oldestFirst: true, offset: 0, limit: 10 })).toEqual({ records: [old[0]!.record], total: 1 });
+    // order_history_004: the fills keep only their key's index; a member's fills are found through their orders
+    const fillIndexes =
+      dialect === 'postgres'
+        ? (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'spot_order_fill'`.execute(database.db)).rows
+        : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'spot_order_fill'`.execute(database.db)).rows;
+    expect(fillIndexes.map((row) => row.name)).toEqual([dialect === 'postgres' ? 'spot_order_fill_pk' : 'sqlite_autoindex_spot_order_fill_1']);
   });
 
   it('rewrites an order row and adds only new fill rows; a fill written again is kept once', async () => {

@@ -91,11 +91,12 @@ export class OrderHistoryStore implements OrderHistoryStorage {
   async ordersOf(userId: string): Promise<StoredOrder[]> {
     const rows = await this.db.selectFrom('spot_order_history').select('body').where('user_id', '=', userId).orderBy('order_id').execute();
     const fills = await this.db
-      .selectFrom('spot_order_fill')
-      .select(['order_id', 'body'])
-      .where('user_id', '=', userId)
-      .orderBy('order_id')
-      .orderBy('trade_id')
+      .selectFrom('spot_order_history as o')
+      .innerJoin('spot_order_fill as f', 'f.order_id', 'o.order_id')
+      .select(['f.order_id', 'f.body'])
+      .where('o.user_id', '=', userId)
+      .orderBy('o.order_id')
+      .orderBy('f.trade_id')
       .execute();
     const fillsOf = new Map<number, FillRecord[]>();
     for (const row of fills) {
@@ -150,7 +151,7 @@ export class OrderHistoryStore implements OrderHistoryStorage {
     let select = this.db
       .selectFrom('spot_order_fill as f')
       .innerJoin('spot_order_history as o', 'o.order_id', 'f.order_id')
-      .where('f.user_id', '=', userId)
+      .where('o.user_id', '=', userId)
       .where('f.symbol', '=', query.symbol)
       .where('o.status', 'in', FINISHED);
     if (query.orderId !== undefined) select = select.where('f.order_id', '=', query.orderId);
