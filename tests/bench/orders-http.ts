@@ -5,7 +5,9 @@
  * in the same run. Prints orders/s, p50/p99 latency, errors, the ratio to the no-op and the server's CPU time per
  * request (all its threads; steadier than the rates when other work shares the machine; on Linux also the main
  * thread's share and the busiest other thread's — the SQLite writer's under orders), per run and as medians,
- * with the server's heap after a full collection and the load average; then the heap's growth per order placed.
+ * what the server wrote to disk per order (Linux: /proc/PID/io write_bytes — the WAL and the checkpoints' copies),
+ * with the server's heap after a full collection, the load average and the share of the CPU the host took (steal);
+ * then the heap's growth per order placed.
  *
  *   npx tsx tests/bench/orders-http.ts [--connections 64] [--seconds 10] [--runs 3] [--members 200] [--tool autocannon|wrk]
  *
