@@ -155,6 +155,9 @@ interface RunResult {
   diskKbPerRequest: number | undefined;
 }
 
+/** The fields of T that always hold a number (what a median is taken of). */
+type NumberField<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof T];
+
 const cpuPerRequest = (run: RunResult) =>
   `${run.cpuPerRequest.toFixed(0)} µs a request: main thread ${run.mainPerRequest.toFixed(0)}, busiest other ${run.busiestPerRequest.toFixed(0)}`;
 
@@ -292,7 +295,7 @@ async function runLoad(): Promise<void> {
         `heap ${(heap / 2 ** 20).toFixed(0)} MB | load average ${loadavg()[0]!.toFixed(2)} | CPU stolen by the host ${stealPercent(o.stolen)} (orders), ${stealPercent(n.stolen)} (no-op)`,
     );
   }
-  const median = (runs: RunResult[], key: Exclude<keyof RunResult, 'stolen' | 'diskKbPerRequest'>) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  const median = (runs: RunResult[], key: NumberField<RunResult>) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
   console.log(
     `median: orders ${median(orders, 'perSecond').toFixed(0)}/s p50 ${median(orders, 'p50')} ms p99 ${median(orders, 'p99')} ms; ` +
       `no-op ${median(noop, 'perSecond').toFixed(0)}/s p99 ${median(noop, 'p99')} ms; orders / no-op ${(median(orders, 'perSecond') / median(noop, 'perSecond')).toFixed(2)}; ` +
