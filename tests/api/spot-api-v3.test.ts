@@ -1,7 +1,6 @@
 // The Binance-compatible /api/v3 subset through the real server on both dialects: market data, signed trading
 // with two members' keys, every refusal with Binance's code (and nothing changed), the official Binance connector
 // pointed at the test server, and the demo market maker trading through the same endpoints.
-import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../core/engine/persistence';
@@ -10,42 +9,30 @@ import { createSpotServer } from '../../plugins/spot/server';
 import { binanceType } from '../../plugins/spot/server/binance/orders';
 import { DEMO_MAKER_MEMBER, DEMO_TAKER_MEMBER } from '../../plugins/spot/server/demo-maker';
 import { rebuiltExchange } from '../support/spot-exchange';
+import { signedV3Request, v3Request, type ApiKey } from './binance-harness';
 import { availableDialects, fetchJson, startTestServer } from './harness';
 import { startWalletServer, TRADE_PASSWORD, type WalletMember, type WalletTestServer } from './wallet-harness';
 
 const { Spot } = createRequire(import.meta.url)('@binance/connector') as { Spot: new (apiKey: string, secret: string, options: { baseURL: string }) => any };
 const SITE = { plugins: ['identity', 'wallet', 'markets', 'api-keys', 'spot'] };
 
-interface Key {
-  apiKey: string;
-  secret: string;
-}
-
 for (const dialect of await availableDialects()) {
   describe(`/api/v3 (${dialect})`, () => {
     let server: WalletTestServer;
-    const v3 = (path: string, params: Record<string, string> = {}) => fetchJson(`${server.baseUrl}/api/v3${path}?${new URLSearchParams(params)}`);
+    const v3 = (path: string, params: Record<string, string> = {}) => v3Request(server.baseUrl, path, params);
     const stateHash = () => server.wallet.spot().engine().stateHash(sha256);
 
-    /** Signs like a Binance client: parameters then timestamp, HMAC-SHA256 hex appended last; POST sends a form body. */
-    function signed(key: Key, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string> = {}, options: { timestamp?: number; secret?: string } = {}) {
-      const query = new URLSearchParams({ ...params, timestamp: String(options.timestamp ?? Date.now()) }).toString();
-      const signature = createHmac('sha256', options.secret ?? key.secret).update(query).digest('hex');
-      const headers = { 'X-MBX-APIKEY': key.apiKey };
-      if (method === 'POST') {
-        return fetchJson(`${server.baseUrl}/api/v3${path}`, { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: `${query}&signature=${signature}` });
-      }
-      return fetchJson(`${server.baseUrl}/api/v3${path}?${query}&signature=${signature}`, { method, headers });
-    }
+    const signed = (key: ApiKey, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string> = {}, options: { timestamp?: number; secret?: string } = {}) =>
+      signedV3Request(server.baseUrl, key, method, path, params, options);
 
-    async function trader(credits: Record<string, string>, trade = true): Promise<WalletMember & { key: Key }> {
+    async function trader(credits: Record<string, string>, trade = true): Promise<WalletMember & { key: ApiKey }> {
       const member = await server.signUp({ tradePassword: true });
       for (const [currency, amount] of Object.entries(credits)) await server.credit(member.id, currency, amount);
       const created = await server.post('/coin/member/apiKey/create', { label: 'bot', trade, tradePassword: TRADE_PASSWORD }, member.token);
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       return { ...member, key: created.body.data };
     }
-    const balance = async (member: { key: Key }, asset: string) => {
+    const balance = async (member: { key: ApiKey }, asset: string) => {
       const account = await signed(member.key, 'GET', '/account');
       expect(account.status, JSON.stringify(account.body)).toBe(200);
       return account.body.balances.find((row: any) => row.asset === asset);
