@@ -46,6 +46,9 @@ const volumePoint = (candle: CandleView, colors: { up: string; down: string }) =
   color: Number(candle.close) >= Number(candle.open) ? colors.up : colors.down,
 });
 
+/** Empty bars right of the latest candle: it stands clear of the price axis and its time label is not cut off. */
+const CHART_RIGHT_BARS = 4;
+
 /** Candlesticks with volume; lightweight-charts is loaded only when this chart mounts. */
 export const PriceChart = observer(function PriceChart({ store }: { store: ExchangeStore }) {
   const root = useRoot();
@@ -68,7 +71,7 @@ export const PriceChart = observer(function PriceChart({ store }: { store: Excha
           grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
         });
         let current = colors();
-        chart = charts.createChart(element, { autoSize: true, ...layoutOf(current), timeScale: { timeVisible: true, borderVisible: false }, rightPriceScale: { borderVisible: false } });
+        chart = charts.createChart(element, { autoSize: true, ...layoutOf(current), timeScale: { timeVisible: true, borderVisible: false, rightOffset: CHART_RIGHT_BARS }, rightPriceScale: { borderVisible: false } });
         const candles: Series<'Candlestick'> = chart.addSeries(charts.CandlestickSeries, {
           upColor: current.up,
           downColor: current.down,
