@@ -163,5 +163,11 @@ describe('spot trading in Chromium, as a new member', () => {
     await page.goto(`${baseUrl}/account/entrust/spot`);
     await expect.poll(() => page.locator('.spot-entrust tbody tr').count()).toBeGreaterThanOrEqual(2);
     await session.screenshot('spot-orders-night-de');
+
+    // the partly filled buy is cancelled from its row on this page too
+    const partlyFilled = page.locator('.spot-entrust tbody tr', { hasText: '0.050000' });
+    await partlyFilled.getByRole('button', { name: de.cancel }).click();
+    await expect.poll(() => partlyFilled.innerText()).toContain(de.status_cancelled);
+    await expect(partlyFilled.getByRole('button', { name: de.cancel }).count()).resolves.toBe(0);
   });
 });

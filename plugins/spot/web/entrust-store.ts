@@ -16,7 +16,7 @@ export function dayBounds(days: Date[] | null): Pick<OrderFilter, 'startTime' | 
   return { startTime: start.getTime(), endTime: end.getTime() };
 }
 
-/** The order history page: filters, the page of orders they select, and the fills of the orders opened. */
+/** The order history page: filters, the page of orders they select, the fills of the orders opened, cancels. */
 export class EntrustStore {
   filter: OrderFilter = { current: 1, size: ENTRUST_PAGE_SIZE };
   page: Page<SpotOrderView> | null = null;
@@ -64,6 +64,12 @@ export class EntrustStore {
     } finally {
       if (asked === this.asked) runInAction(() => (this.loading = false));
     }
+  }
+
+  /** Cancels a live order, then shows the page again with its new status. */
+  async cancel(id: number): Promise<void> {
+    await spotApi.cancel(this.root, id);
+    await this.load();
   }
 
   async loadFills(id: number): Promise<void> {

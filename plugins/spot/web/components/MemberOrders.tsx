@@ -45,33 +45,46 @@ export function useOrderColumns(markets: readonly SpotSymbol[]) {
   ];
 }
 
+/** Whether an order can still be cancelled: on the book, or waiting for its trigger. */
+const isLive = (order: SpotOrderView) => order.status === 'open' || order.status === 'conditional';
+
+/** A cancel button that spins while its request is under way (the HTTP client shows a refusal). */
+function CancelOrderButton({ onCancel }: { onCancel: () => Promise<void> }) {
+  const { t } = useTranslation('spot');
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await onCancel();
+    } catch {
+      // The HTTP client has shown the error.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" type="danger" theme="borderless" loading={busy} onClick={() => void cancel()}>
+      {t('cancel')}
+    </Button>
+  );
+}
+
+/** The column of cancel buttons, one for each order that is still live. */
+export function cancelColumn(cancel: (id: number) => Promise<void>) {
+  return {
+    title: '',
+    dataIndex: 'id',
+    align: 'right' as const,
+    render: (id: number, order: SpotOrderView) => (isLive(order) ? <CancelOrderButton onCancel={() => cancel(id)} /> : null),
+  };
+}
+
 /** The bottom tabs: open orders (with cancel), order history and trade history, refreshed on refresh_{userId}. */
 export const MemberOrders = observer(function MemberOrders({ store }: { store: ExchangeStore }) {
   const root = useRoot();
   const { t } = useTranslation('spot');
   const [tab, setTab] = useState<Tab>('open');
-  const [cancelling, setCancelling] = useState<number | null>(null);
   const columns = useOrderColumns(store.markets);
-  const cancel = async (id: number) => {
-    setCancelling(id);
-    try {
-      await store.cancel(id);
-    } catch {
-      // The HTTP client has shown the error.
-    } finally {
-      setCancelling(null);
-    }
-  };
-  const cancelColumn = {
-    title: '',
-    dataIndex: 'id',
-    align: 'right' as const,
-    render: (id: number) => (
-      <Button size="small" type="danger" theme="borderless" loading={cancelling === id} onClick={() => void cancel(id)}>
-        {t('cancel')}
-      </Button>
-    ),
-  };
   const rows: Record<Tab, SpotOrderView[]> = {
     open: store.openOrders,
     history: store.history.filter((order) => order.status === 'filled' || order.status === 'cancelled'),
@@ -93,7 +106,7 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
           size="small"
           rowKey="id"
           data-testid={`spot-orders-${tab}`}
-          columns={tab === 'open' ? [...columns, cancelColumn] : columns}
+          columns={tab === 'open' ? [...columns, cancelColumn((id) => store.cancel(id))] : columns}
           dataSource={rows[tab]}
           pagination={false}
           empty={<span className="spot-muted">{t('noOrders')}</span>}

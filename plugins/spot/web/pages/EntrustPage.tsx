@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoot } from '../../../../core/web';
 import { ORDER_SIDES, ORDER_STATUSES, type ExportFormat, type SpotOrderView } from '../../shared/types';
-import { useOrderColumns } from '../components/MemberOrders';
+import { cancelColumn, useOrderColumns } from '../components/MemberOrders';
 import { dayBounds, EntrustStore } from '../entrust-store';
 import { downloadOrders, ExportError } from '../export-file';
 import { dateTime } from '../format';
@@ -64,7 +64,10 @@ const Fills = observer(function Fills({ store, order }: { store: EntrustStore; o
   );
 });
 
-/** /account/entrust/spot and /account/center/entrust/spot: the member's spot orders with filters, paging, fills and export. */
+/**
+ * /account/entrust/spot and /account/center/entrust/spot: the member's spot orders with filters, paging, fills and
+ * export; a live order (open or waiting for its trigger) can be cancelled from its row.
+ */
 export default observer(function EntrustPage() {
   const root = useRoot();
   const { t } = useTranslation('spot');
@@ -73,7 +76,7 @@ export default observer(function EntrustPage() {
   useEffect(() => {
     void store.start();
   }, [store]);
-  const columns = useOrderColumns(store.markets);
+  const columns = [...useOrderColumns(store.markets), cancelColumn((id) => store.cancel(id))];
   const exportAs = async (format: ExportFormat) => {
     setExporting(format);
     try {

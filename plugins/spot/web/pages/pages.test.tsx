@@ -223,4 +223,29 @@ describe('spot orders page', () => {
     await waitFor(() => expect(screen.getByTestId('spot-fills-21').textContent).toContain('0.0005 BTC'));
     expect(screen.getByTestId('spot-fills-21').textContent).toContain(en.maker);
   });
+
+  it('cancels a live order from its row and shows the page again', async () => {
+    let cancelled = false;
+    const cancels: unknown[] = [];
+    server.use(
+      http.get(`${API}/coin/open/getSpotGoods`, () => ok([BTC, ETH])),
+      http.post(`${API}/coin/entrust/getEntrustLogCurrency`, () =>
+        ok(page([order(21, { status: 'filled', filledNum: '0.5', avgPrice: '29000' }), order(22, { status: cancelled ? 'cancelled' : 'open' }), order(23, { status: 'conditional', type: 'stop' })])),
+      ),
+      http.post(`${API}/coin/entrust/cancel/entrust`, async ({ request }) => {
+        cancels.push(await request.json());
+        cancelled = true;
+        return ok(order(22, { status: 'cancelled' }));
+      }),
+    );
+    await open('/account/entrust/spot');
+    await waitFor(() => expect(document.querySelector('[data-row-key="22"]')).toBeTruthy());
+    const cancelIn = (id: number) => within(document.querySelector<HTMLElement>(`[data-row-key="${id}"]`)!).queryByRole('button', { name: en.cancel });
+    expect(cancelIn(21)).toBeNull();
+    expect(cancelIn(23)).not.toBeNull();
+    fireEvent.click(cancelIn(22)!);
+    await waitFor(() => expect(document.querySelector('[data-row-key="22"]')!.textContent).toContain(en.status_cancelled));
+    expect(cancels).toEqual([{ id: 22 }]);
+    expect(cancelIn(22)).toBeNull();
+  });
 });
