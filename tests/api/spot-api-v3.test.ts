@@ -258,10 +258,10 @@ describe('demo market maker', () => {
           return book.bids.length > 0 && book.asks.length > 0;
         }, { timeout: 5_000, interval: 50 })
         .toBe(true);
-      // quoted around the configured reference price (97000), on the tick grid
+      // quoted around the configured reference price (67250.15), on the tick grid
       const bestBid = Number(book.bids[0][0]);
-      expect(bestBid).toBeGreaterThan(97_000 * 0.9);
-      expect(bestBid).toBeLessThan(97_000 * 1.1);
+      expect(bestBid).toBeGreaterThan(67_250 * 0.9);
+      expect(bestBid).toBeLessThan(67_250 * 1.1);
       const engine = (server.context.use('wallet') as any).spot().engine();
       const owners = new Set(engine.openOrders().map((order: any) => order.userId));
       expect(owners.has(DEMO_MAKER_MEMBER)).toBe(true);

@@ -44,11 +44,11 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet acc
     await server.credit(member.id, 'USDT', '100.5', 'contract');
     await server.credit(member.id, 'ETH', '2', 'finance');
     const valued = (await accounts(member, { currency: 'EUR' })).body.data;
-    // 0.12345678 × 97000 = 11975.30766; + 100.5 + 2 × 3600
-    expect(valued[0]).toEqual({ type: 0, name: 'total', usdt: '19275.80766', rate: '17733.7430472', currency: 'EUR' });
-    expect(valued[1]).toMatchObject({ type: 1, usdt: '11975.30766', rate: '11017.2830472' });
+    // 0.12345678 × 67250.15 = 8302.486973517; + 100.5 + 2 × 3521.42 = 15445.826973517; shown to 8 decimals, cut
+    expect(valued[0]).toEqual({ type: 0, name: 'total', usdt: '15445.82697351', rate: '14210.16081563', currency: 'EUR' });
+    expect(valued[1]).toMatchObject({ type: 1, usdt: '8302.48697351', rate: '7638.28801563' });
     expect(valued[2]).toMatchObject({ type: 4, usdt: '100.5', rate: '92.46' });
-    expect(valued[4]).toMatchObject({ type: 3, usdt: '7200', rate: '6624' });
+    expect(valued[4]).toMatchObject({ type: 3, usdt: '7042.84', rate: '6479.4128' });
 
     expectRefused(await accounts(member, { currency: 'XYZ' }), 'currency');
     expectRefused(await accounts(member, { currency: 'eur' }), 'currency');
@@ -62,13 +62,13 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet acc
     server.wallet.setPriceSource((currency) => ({ BTC: '100000.5', ETH: 'not a price' })[currency]);
     try {
       const [total, coin] = (await accounts(member)).body.data;
-      expect(coin.usdt).toBe('103600.5');
-      expect(total.usdt).toBe('103600.5');
+      expect(coin.usdt).toBe('103521.92');
+      expect(total.usdt).toBe('103521.92');
       expect((await balances(member, 1)).body.data.find((row: any) => row.currency === 'BTC').usdt).toBe('100000.5');
     } finally {
       server.wallet.setPriceSource(() => undefined);
     }
-    expect((await accounts(member)).body.data[1].usdt).toBe('100600');
+    expect((await accounts(member)).body.data[1].usdt).toBe('70771.57');
   });
 
   it('shows the merchant account to merchants only', async () => {
@@ -89,7 +89,7 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet acc
       currency: 'USDT', name: 'Tether USD', icon: '/static/coins/usdt.svg', scale: 8,
       available: '0', frozen: '0', total: '0', bonus: '0', transferable: '0', usdt: '0',
     });
-    expect(rows[2]).toMatchObject({ available: '1.5', total: '1.5', transferable: '1.5', usdt: '5400' });
+    expect(rows[2]).toMatchObject({ available: '1.5', total: '1.5', transferable: '1.5', usdt: '5282.13' });
     for (const bad of [0, 5, 'x']) expectRefused(await balances(member, bad), 'type');
     expect((await server.get(WALLET_PATHS.myBalance, member.token)).body.data).toEqual({ field: 'type' });
 

@@ -47,8 +47,8 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet con
     expect(response.status).toBe(200);
     expect(response.body.data.map((currency: any) => [currency.currency, currency.scale, currency.usdtPrice, currency.sort])).toEqual([
       ['USDT', 8, '1', 1],
-      ['BTC', 8, '97000', 2],
-      ['ETH', 8, '3600', 3],
+      ['BTC', 8, '67250.15', 2],
+      ['ETH', 8, '3521.42', 3],
     ]);
     expect(response.body.data[0].networks).toEqual([
       {
@@ -228,7 +228,7 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet con
       [1, 'coin'], [4, 'contract'], [2, 'margin'], [3, 'finance'], [8, 'merchant'],
     ]);
     const btc = response.body.data[4].balances.find((row: any) => row.currency === 'BTC');
-    expect(btc).toMatchObject({ available: '0.5', usdt: '48500' });
+    expect(btc).toMatchObject({ available: '0.5', usdt: '33625.075' });
     // every configured currency, disabled ones included
     expect(response.body.data[0].balances.map((row: any) => row.currency)).toContain('ADA');
     expect((await auditJson('wallet.member.balances')).map((row) => row.target)).toContain(`member:${merchant.id}`);

@@ -1,13 +1,15 @@
 import type { ServerContext } from '../../../core/server';
 
 /**
- * Demo currencies, each with one network on the simulated devnet chain. ETH is the devnet's native coin; USDT and
+ * Demo currencies, each with one network on the simulated devnet chain. Their reference prices are the markets'
+ * demo quotes (plugins/markets/server/demo-tickers.ts), so that valuations, the demo market maker's quotes and the
+ * market lists agree. ETH is the devnet's native coin; USDT and
  * BTC are tokens there (placeholder contract addresses), so each currency has its own hot-wallet balance.
  */
 const DEMO_CURRENCIES = [
   { currency: 'USDT', name: 'Tether USD', price: '1', minDeposit: '1', withdrawFee: '1', withdrawMin: '10', token: '0x00000000000000000000000000000000000000a1' },
-  { currency: 'BTC', name: 'Bitcoin', price: '97000', minDeposit: '0.0001', withdrawFee: '0.0002', withdrawMin: '0.001', token: '0x00000000000000000000000000000000000000a2' },
-  { currency: 'ETH', name: 'Ethereum', price: '3600', minDeposit: '0.001', withdrawFee: '0.002', withdrawMin: '0.01', token: null },
+  { currency: 'BTC', name: 'Bitcoin', price: '67250.15', minDeposit: '0.0001', withdrawFee: '0.0002', withdrawMin: '0.001', token: '0x00000000000000000000000000000000000000a2' },
+  { currency: 'ETH', name: 'Ethereum', price: '3521.42', minDeposit: '0.001', withdrawFee: '0.002', withdrawMin: '0.01', token: null },
 ];
 
 /**
