@@ -144,6 +144,8 @@ describe('spot trading in Chromium, as a new member', () => {
 
     await page.getByRole('button', { name: 'Language', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    // the menu closes on the choice
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
     await page.goto(`${baseUrl}/exchange/index?symbol=${MARKET.path}`);
     await page.getByRole('heading', { name: de.orderBook }).waitFor();
     await page.getByTestId('spot-form-buy').getByRole('button', { name: 'ETH kaufen' }).waitFor();

@@ -96,6 +96,7 @@ export const UserMenu = observer(function UserMenu() {
   return (
     <Dropdown
       trigger="click"
+      clickToHide
       position="bottomRight"
       render={
         <Dropdown.Menu>

@@ -15,6 +15,7 @@ export const LanguageMenu = observer(function LanguageMenu() {
   return (
     <Dropdown
       trigger="click"
+      clickToHide
       position="bottomRight"
       render={
         <Dropdown.Menu aria-label={t('header.language')}>
@@ -52,6 +53,7 @@ export const CurrencyMenu = observer(function CurrencyMenu() {
   return (
     <Dropdown
       trigger="click"
+      clickToHide
       position="bottomRight"
       render={
         <Dropdown.Menu aria-label={t('header.currency')}>

@@ -44,6 +44,7 @@ export default function PaymentsPage() {
           </div>
           <Dropdown
             trigger="click"
+            clickToHide
             position="bottomRight"
             render={
               <Dropdown.Menu>
