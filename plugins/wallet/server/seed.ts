@@ -1,10 +1,10 @@
 import type { ServerContext } from '../../../core/server';
 
 /**
- * Demo currencies, each with one network on the simulated devnet chain. Their reference prices are the markets'
- * demo quotes (plugins/markets/server/demo-tickers.ts), so that valuations, the demo market maker's quotes and the
- * market lists agree. ETH is the devnet's native coin; USDT and
- * BTC are tokens there (placeholder contract addresses), so each currency has its own hot-wallet balance.
+ * Demo currencies, each with one network on the simulated devnet chain. ETH is the devnet's native coin; USDT and
+ * BTC are tokens there (placeholder contract addresses), so each currency has its own hot-wallet balance. Their
+ * reference prices are the markets' demo quotes (plugins/markets/server/demo-tickers.ts), so that valuations, the
+ * demo market maker's quotes and the market lists agree.
  */
 const DEMO_CURRENCIES = [
   { currency: 'USDT', name: 'Tether USD', price: '1', minDeposit: '1', withdrawFee: '1', withdrawMin: '10', token: '0x00000000000000000000000000000000000000a1' },
