@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountForPercent, cleanInput, emptyDraft, orderTotal, percentOf, placeOrderInput } from './order-form';
+import { amountForPercent, cleanInput, emptyDraft, orderTotal, percentOf, placeOrderInput, presetPrice } from './order-form';
 import { BTC } from './testing/spot-fixtures';
 
 const context = { price: '30000', available: '1234.567891', market: { coin_coin_scale: 6, lot_size: '0.0001' }, quoteScale: 6 };
@@ -36,6 +36,13 @@ describe('trade form maths', () => {
     expect(cleanInput('num', '.1234567', BTC, 6)).toBe('1234567');
     expect(cleanInput('num', '0.1234567', BTC, 6)).toBe('0.123456');
     expect(cleanInput('money', '12a.5.5', BTC, 4)).toBe('12.55');
+  });
+
+  it('fills a price in at the market price decimals, as the book shows it', () => {
+    expect(presetPrice('30000', BTC, 6)).toBe('30000.00');
+    expect(presetPrice('0.05', { base_coin_scale: 6, coin_coin_scale: 4 }, 8)).toBe('0.050000');
+    expect(presetPrice('30000.129', BTC, 6)).toBe('30000.12');
+    expect(presetPrice('', BTC, 6)).toBe('');
   });
 
   it('sends only the fields of the order type', () => {

@@ -45,6 +45,13 @@ export function cleanInput(field: DraftField, raw: string, market: Pick<SpotSymb
   return normalizeNumericInput(raw, fieldDecimals(field, market, quoteScale));
 }
 
+/** A price the form fills in itself (the last price, a price picked in the book): at the market's price decimals, as the book shows it. */
+export function presetPrice(raw: string, market: Pick<SpotSymbol, 'base_coin_scale' | 'coin_coin_scale'>, quoteScale: number): string {
+  const clean = cleanInput('price', raw, market, quoteScale);
+  const decimals = fieldDecimals('price', market, quoteScale);
+  return readDecimal(clean) === null ? clean : formatDecimal(minorAt(clean, decimals), decimals, { fixed: true });
+}
+
 /** Whether the form asks for a quote amount (money) instead of a quantity: a market buy. */
 export const spendsQuote = (side: OrderSide, type: OrderType): boolean => side === 'buy' && type === 'market';
 

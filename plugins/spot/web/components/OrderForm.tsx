@@ -15,6 +15,7 @@ import {
   emptyDraft,
   orderTotal,
   PERCENT_MARKS,
+  presetPrice,
   spendsQuote,
   type DraftField,
   type OrderDraft,
@@ -64,7 +65,7 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
 
   // A new market starts an empty form at its last price.
   useEffect(() => {
-    setDraft(emptyDraft(store.lastPrice ? cleanInput('price', store.lastPrice, market, quoteScale) : ''));
+    setDraft(emptyDraft(store.lastPrice ? presetPrice(store.lastPrice, market, quoteScale) : ''));
     setErrors({});
     setPercent(0);
   }, [market.path_name]);
@@ -73,11 +74,11 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
   useEffect(() => {
     if (seeded.current || !store.lastPrice) return;
     seeded.current = true;
-    setDraft((previous) => (previous.price ? previous : { ...previous, price: cleanInput('price', store.lastPrice!, market, quoteScale) }));
+    setDraft((previous) => (previous.price ? previous : { ...previous, price: presetPrice(store.lastPrice!, market, quoteScale) }));
   }, [store.lastPrice]);
   // A price picked in the book or the trades fills the price field.
   useEffect(() => {
-    if (store.picked) setDraft((previous) => ({ ...previous, price: cleanInput('price', store.picked!.price, market, quoteScale) }));
+    if (store.picked) setDraft((previous) => ({ ...previous, price: presetPrice(store.picked!.price, market, quoteScale) }));
   }, [store.picked?.at]);
 
   const change = (field: DraftField, raw: string) => {

@@ -115,6 +115,9 @@ describe('exchange screen', () => {
     await waitFor(() => expect(document.querySelector('[data-row-key="11"]')).toBeTruthy());
     expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.000000 USDT');
     expect(screen.getByTestId('spot-available-sell').textContent).toBe('0.500000 BTC');
+    // both forms open at the last price (30000), written with the market's price decimals as the book writes it
+    expect(input('spot-buy-price').value).toBe('30000.00');
+    expect(input('spot-sell-price').value).toBe('30000.00');
   });
 
   it('fills the price from the book, shows the total and places a limit buy; a refusal shows on its field', async () => {
