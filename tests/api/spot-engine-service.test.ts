@@ -188,6 +188,23 @@ for (const dialect of dialects) {
       await service.close();
     });
 
+    it('splits commands arriving together beyond 32 in two batches, in arrival order; fewer stay one batch', async () => {
+      const { store, service } = await observedService(dialect);
+      await service.submit(deposit('bob', 'USDT', '100'));
+      const before = service.ledger.lastSeq;
+      store.started.length = 0;
+      const clump = Array.from({ length: 100 }, () => deposit('bob', 'USDT', '1'));
+      const results = await Promise.all(clump.map((command) => service.submit(command)));
+      // half of the outstanding each: one half's commit overlaps the answers of the other
+      expect(store.started).toEqual([clump.slice(0, 50).map((c) => c.id), clump.slice(50).map((c) => c.id)]);
+      expect(results.map((result) => result.seq)).toEqual(clump.map((_, i) => before + 1 + i));
+      store.started.length = 0;
+      await Promise.all(Array.from({ length: 32 }, () => service.submit(deposit('bob', 'USDT', '1'))));
+      expect(store.started.map((ids) => ids.length)).toEqual([32]);
+      expect(service.ledger.userBalance('bob', 'coin', 'USDT').available).toBe(232_000_000n);
+      await service.close();
+    });
+
     it('sends the next batch to the store before it answers the callers of the one committed', async () => {
       const { store, service } = await observedService(dialect);
       store.delayMs = 30;

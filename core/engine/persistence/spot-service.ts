@@ -105,10 +105,11 @@ export interface Rebuilt {
 /**
  * One ledger and one spot engine behind one sequence of commands, with durable group commit: commands are
  * applied in arrival order, those of one turn of the event loop together; whatever arrives while a batch is
- * written forms the next batch, written in one transaction (the wallet's ledger commands, the bills lines of every
- * posting, balances, spot commands). A promise resolves only after its batch is committed. When a commit fails,
- * its callers are rejected and both engines are rebuilt from the database — the order books have no undo journal,
- * and the database holds exactly the acknowledged state —; the commands after it are applied again on that state.
+ * written forms the next batch (at most half of what is outstanding: BALANCED_FROM), written in one transaction
+ * (the wallet's ledger commands, the bills lines of every posting, balances, spot commands). A promise resolves
+ * only after its batch is committed. When a commit fails, its callers are rejected and both engines are rebuilt
+ * from the database — the order books have no undo journal, and the database holds exactly the acknowledged
+ * state —; the commands after it are applied again on that state.
  *
  * The wallet submits its ledger commands here too, so that holds, settles and releases of orders and the
  * wallet's postings share one ledger and one sequence.
@@ -116,11 +117,14 @@ export interface Rebuilt {
 export class SpotService {
   private current: Batch | null = null;
   /**
-   * Commands submitted since the engines last ran, applied together once per turn of the event loop (empty while
-   * the engines are rebuilt: `recover` moves them to `reloading`, where new ones then go).
+   * Commands submitted since the engines last ran, applied together once per turn of the event loop; those beyond
+   * a batch's share (BALANCED_FROM) once that batch is sent (empty while the engines are rebuilt: `recover` moves
+   * them to `reloading`, where new ones then go).
    */
   private arrived: Waiter[] = [];
   private writing: Promise<Waiter[]> | null = null;
+  /** Callers of the batch being written, or of the one just committed until they are answered. */
+  private inFlight = 0;
   private scheduled = false;
   private closed = false;
   private broken: Error | null = null;
@@ -252,15 +256,20 @@ export class SpotService {
   }
 
   /**
-   * Applies the commands that arrived, in order, into the current batch. Applied together rather than each as it
-   * arrives: between two requests the server runs much other code, and an engine whose data is still in the CPU's
-   * caches applies a command several times faster.
+   * Applies the commands that arrived, in order, into the current batch, up to its share of what is outstanding
+   * (BALANCED_FROM); the rest wait for the next batch. Applied together rather than each as it arrives: between
+   * two requests the server runs much other code, and an engine whose data is still in the CPU's caches applies a
+   * command several times faster.
    */
   private applyArrived(): void {
     const arrived = this.arrived;
     if (arrived.length === 0) return;
-    this.arrived = [];
-    for (const waiter of arrived) {
+    const held = this.current?.waiters.length ?? 0;
+    const room = Math.max(BALANCED_FROM, Math.ceil((arrived.length + held + this.inFlight) / 2)) - held;
+    if (room <= 0) return;
+    const taken = arrived.length <= room ? arrived : arrived.slice(0, room);
+    this.arrived = arrived.length <= room ? [] : arrived.slice(room);
+    for (const waiter of taken) {
       // a command before it may have found the engines untrustworthy
       if (this.broken) waiter.reject(this.broken);
       else this.enqueue(waiter);
@@ -279,9 +288,13 @@ export class SpotService {
     const snapshot = this.snapshotDue() ? this.takeSnapshot() : undefined;
     const write = this.write(batch, snapshot);
     this.writing = write;
+    this.inFlight = batch.waiters.length;
+    // what this batch left waiting starts the next one
+    this.applyArrived();
     const committed = await write;
     this.writing = null;
     this.applyArrived();
+    this.inFlight = 0;
     // the next batch goes to the store before this one's callers are answered: its commit overlaps with the answers
     const next = this.current !== null;
     if (next) void this.writeNext();
@@ -385,6 +398,16 @@ export class SpotService {
     for (const resolve of waiting) resolve();
   }
 }
+
+/**
+ * Beyond this many commands, a batch takes at most half of what is outstanding (waiting, being written, or just
+ * committed and about to be answered); the rest form the next batch. Clients answered all together by one commit
+ * (a closed loop) would otherwise come back together and stay one clump: the writer idle while the thread answering
+ * requests answers the clump and reads its next commands, then that thread idle while the writer commits them. In
+ * two halves, one half's commit overlaps the other's answers (docs/engine-spot.md, "Batches in two halves"). A
+ * deep backlog still goes in large batches.
+ */
+const BALANCED_FROM = 32;
 
 /**
  * The engines from the newest snapshot and the logs after it. A snapshot that does not check out (checksum,
