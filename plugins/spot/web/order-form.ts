@@ -45,7 +45,10 @@ export function cleanInput(field: DraftField, raw: string, market: Pick<SpotSymb
   return normalizeNumericInput(raw, fieldDecimals(field, market, quoteScale));
 }
 
-/** A price the form fills in itself (the last price, a price picked in the book): at the market's price decimals, as the book shows it. */
+/**
+ * A price the form fills in itself (the last price, a price picked in the book or the trades): with all the
+ * market's price decimals, as the book shows it.
+ */
 export function presetPrice(raw: string, market: Pick<SpotSymbol, 'base_coin_scale' | 'coin_coin_scale'>, quoteScale: number): string {
   const clean = cleanInput('price', raw, market, quoteScale);
   const decimals = fieldDecimals('price', market, quoteScale);
