@@ -1,5 +1,6 @@
 import type { LedgerCommand } from '../ledger/commands';
 import type { CommandResult, LedgerEvent } from '../ledger/events';
+import type { SpotAccepted, SpotCommand } from '../spot/types';
 
 /** JSON that keeps bigints exact: a bigint is written as {"$n": "<digits>"} and read back as a bigint. */
 export function encodeJson(value: unknown): string {
@@ -35,4 +36,35 @@ function encodeEvent(event: LedgerEvent): string {
     text += `,"bonus":[${event.bonus.map((change) => `{"account":${JSON.stringify(change.account)},"delta":{"$n":"${change.delta}"}}`).join(',')}]`;
   }
   return `${text}}`;
+}
+
+/**
+ * encodeJson({command, result}) of an accepted spot command written out by hand (same text, about a third faster
+ * than the replacer): commands hold no bigints, results hold them only in their trades and order updates, which
+ * are flat.
+ */
+export function encodeSpotApplied(command: SpotCommand, result: SpotAccepted): string {
+  let text = '';
+  for (const key in result) {
+    const value = result[key as keyof SpotAccepted];
+    if (value === undefined) continue;
+    text += `${text ? ',' : ''}"${key}":${key === 'trades' || key === 'orders' ? encodeFlatList(value as readonly object[]) : JSON.stringify(value)}`;
+  }
+  return `{"command":${JSON.stringify(command)},"result":{${text}}}`;
+}
+
+/** A list of objects whose values are JSON values or bigints, as encodeJson writes it. */
+function encodeFlatList(items: readonly object[]): string {
+  let text = '';
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as Record<string, unknown>;
+    let fields = '';
+    for (const key in item) {
+      const value = item[key];
+      if (value === undefined) continue;
+      fields += `${fields ? ',' : ''}"${key}":${typeof value === 'bigint' ? `{"$n":"${value}"}` : JSON.stringify(value)}`;
+    }
+    text += `${i ? ',' : ''}{${fields}}`;
+  }
+  return `[${text}]`;
 }

@@ -1,4 +1,4 @@
-export { decodeJson, encodeApplied, encodeJson } from './codec';
+export { decodeJson, encodeApplied, encodeJson, encodeSpotApplied } from './codec';
 export { LEDGER_MIGRATIONS, minorUnitsColumn } from './schema';
 export { LedgerReplayMismatch, sha256 } from './service';
 export { LedgerStore, insertRows, transactionWriter, type TableRows, type TableShape, type TableWriter } from './store';

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
 import type { AppliedSpotCommand } from '../spot/types';
 import { startWorker } from './start-worker';
-import { BatchRowsBuilder, LedgerStore, batchRows, type BatchRows, type BatchSink, type TableRows } from './store';
+import { BatchRowsBuilder, LedgerStore, batchRows, withSpot, type BatchRows, type BatchSink, type TableRows } from './store';
 
 type Reply = { id: number; error?: string };
 
@@ -12,10 +12,10 @@ export type WriterMessage =
   /** More rows of open batch `stage`. */
   | { stage: number; rows: BatchRows }
   /**
-   * Commit batch `batch`: its staged rows, then `rows` and the spot_command rows of `spot`, in one transaction;
-   * reply to `id`. The spot commands go as they are: their JSON bodies are written in this thread.
+   * Commit batch `batch`: its staged rows, then `rows` (with the spot_command rows), in one transaction; reply to
+   * `id`. The spot commands go as rows with their JSON bodies: strings cost less to send than the objects.
    */
-  | { id: number; batch: number; rows: BatchRows; spot: readonly AppliedSpotCommand[] }
+  | { id: number; batch: number; rows: BatchRows }
   /** Write these tables' rows in one transaction of their own; reply to `id`. */
   | { id: number; tables: readonly TableRows[] }
   | { discard: number }
@@ -125,7 +125,7 @@ export class SqliteWorkerStore extends LedgerStore {
     // without this store's sink, all the rows go along now (batch 0 has nothing staged)
     const staged = sink instanceof StagedBatch && sink.store === this ? sink : null;
     const rows = staged ? staged.finish(changes) : batchRows(records, changes);
-    return this.request({ id, batch: staged?.key ?? 0, rows, spot });
+    return this.request({ id, batch: staged?.key ?? 0, rows: withSpot(rows, spot) });
   }
 
   override writeTables(writes: readonly TableRows[]): Promise<void> {

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { SqliteBatchWriter } from './sqlite-batch-writer';
 import type { WriterMessage } from './sqlite-writer';
-import { withSpot, type BatchRows } from './store';
+import type { BatchRows } from './store';
 
 const port = parentPort!;
 const { file, restartEveryMs } = workerData as { file: string; restartEveryMs: number };
@@ -51,7 +51,7 @@ try {
       const parts = open.get(message.batch) ?? [];
       open.delete(message.batch);
       try {
-        parts.push(withSpot(message.rows, message.spot));
+        parts.push(message.rows);
         writer.write(parts);
         port.postMessage({ id: message.id });
       } catch (error) {

@@ -6,7 +6,7 @@ import type { LedgerCommand } from '../ledger/commands';
 import type { CommandResult } from '../ledger/events';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
 import type { AppliedSpotCommand } from '../spot/types';
-import { decodeJson, encodeApplied, encodeJson } from './codec';
+import { decodeJson, encodeApplied, encodeSpotApplied } from './codec';
 
 /** A ledger table as the batch writers see it: its columns, their PostgreSQL types, and what follows the INSERT. */
 export interface TableShape {
@@ -197,7 +197,7 @@ export function withSpot(rows: BatchRows, spot: readonly AppliedSpotCommand[]): 
   if (spot.length === 0) return rows;
   const spotRows: unknown[] = [];
   for (const { command, result } of spot) {
-    spotRows.push(result.seq, result.id, result.kind, command.at, result.ledgerFrom, result.ledgerTo, encodeJson({ command, result }));
+    spotRows.push(result.seq, result.id, result.kind, command.at, result.ledgerFrom, result.ledgerTo, encodeSpotApplied(command, result));
   }
   return { ...rows, spot: spotRows };
 }

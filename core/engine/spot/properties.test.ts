@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currencyOfKey, isSystemKey, parseAccountKey } from '../ledger/accounts';
 import { SpotEngine } from './engine';
 import type { SpotCommand } from './types';
-import { sha256 as hash } from '../persistence';
+import { encodeJson, encodeSpotApplied, sha256 as hash } from '../persistence';
 import { AT, newSpot, type RecordingLedger } from './test-support';
 
 const USERS = ['u1', 'u2', 'u3'];
@@ -115,3 +115,30 @@ describe.each([
   });
 });
 
+
+describe('the spot log encoder', () => {
+  it('writes every accepted command and its result as encodeJson does', () => {
+    let trades = 0;
+    let reasons = 0;
+    fc.assert(
+      fc.property(fc.array(commandArb, { minLength: 1, maxLength: 40 }), (shapes) => {
+        const spot = newSpot(FUNDS);
+        const check = (command: SpotCommand) => {
+          const result = spot.apply(command);
+          if (!result.ok) return;
+          trades += result.trades.length;
+          reasons += result.orders.filter((update) => update.reason !== undefined).length;
+          expect(encodeSpotApplied(command, result)).toBe(encodeJson({ command, result }));
+        };
+        // a cancel names an order open when it is applied
+        shapes.forEach((shape, i) => check(toCommand(spot, shape, i)));
+        check({ id: 'halt', at: AT, kind: 'haltMarket', symbol: 'BTCUSDT', halted: true });
+        check({ id: 'limits', at: AT, kind: 'updateMarket', symbol: 'BTCUSDT', changes: { minNotional: '2', selfTrade: 'cancelResting' } });
+      }),
+      { numRuns: 100 },
+    );
+    // the runs held bigints in trades and order updates, with and without a reason
+    expect(trades).toBeGreaterThan(0);
+    expect(reasons).toBeGreaterThan(0);
+  });
+});
