@@ -115,7 +115,6 @@ describe.each([
   });
 });
 
-
 describe('the spot log encoder', () => {
   it('writes every accepted command and its result as encodeJson does', () => {
     let trades = 0;
