@@ -1,13 +1,13 @@
 // The ids of the spot engine's recently accepted commands and what each one did, in a window of bounded size.
 import type { SpotCommand } from './types';
 import { HashFilter } from './hash-filter';
-import { StringIndex, hashOf } from './string-index';
+import { PackedStringIndex } from './packed-string-index';
+import { hashOf } from './string-index';
 
 /** Seqs per generation unless the engine is given another size. */
 export const DEFAULT_GENERATION = 1 << 17;
 
 const KINDS: ReadonlyArray<SpotCommand['kind']> = ['addMarket', 'updateMarket', 'haltMarket', 'placeOrder', 'cancelOrder'];
-const KIND_CODES = new Map(KINDS.map((kind, code) => [kind, code]));
 
 /** What the window remembers beyond its ids (SpotSnapshot.ids). */
 export interface AcceptedIdsState {
@@ -31,11 +31,13 @@ export interface AcceptedIdsState {
  * command is ever applied twice; a fresh command is refused only if it is older than commands 1 to 2 windows back.
  *
  * Per seq it keeps the command's kind, the order it placed or cancelled and its ledger range, in typed arrays
- * indexed by seq modulo 2·size.
+ * indexed by seq modulo 2·size. The ids are kept packed (PackedStringIndex), and a forgotten generation's tables
+ * serve the next one: adding an id allocates nothing.
  */
 export class AcceptedIds {
-  private current = new StringIndex();
-  private previous: StringIndex | undefined;
+  private current: PackedStringIndex;
+  /** Empty while no generation precedes the current one. */
+  private previous: PackedStringIndex;
   /**
    * The hashes of `current`'s and `previous`'s ids: a new id — nearly every id looked up — is told absent without
    * reading either table, which is too large for the processor's cache (two misses a command).
@@ -46,8 +48,8 @@ export class AcceptedIds {
   private lastId = '';
   private lastHash = hashOf('');
   /** The seq of each id of `current` / `previous`, by its number there. */
-  private currentSeqs: number[] = [];
-  private previousSeqs: number[] = [];
+  private currentSeqs: Float64Array;
+  private previousSeqs: Float64Array;
   /** The generation `current` holds (−1: none yet). */
   private currentGeneration = -1;
   private previousMaxAt = -1;
@@ -62,6 +64,10 @@ export class AcceptedIds {
   constructor(readonly generation = DEFAULT_GENERATION) {
     if (!Number.isSafeInteger(generation) || generation < 1) throw new RangeError(`accepted ids: generation ${generation} is not a positive integer`);
     const ring = 2 * generation;
+    this.current = new PackedStringIndex(generation);
+    this.previous = new PackedStringIndex(generation);
+    this.currentSeqs = new Float64Array(generation);
+    this.previousSeqs = new Float64Array(generation);
     this.currentHashes = new HashFilter(generation);
     this.previousHashes = new HashFilter(generation);
     this.kinds = new Uint8Array(ring);
@@ -75,7 +81,7 @@ export class AcceptedIds {
   }
 
   get size(): number {
-    return this.current.size + (this.previous?.size ?? 0);
+    return this.current.size + this.previous.size;
   }
 
   /** The seq of an id in the window, or −1. */
@@ -83,7 +89,7 @@ export class AcceptedIds {
     const hash = this.hash(id);
     const n = this.currentHashes.mayHave(hash) ? this.current.getHashed(id, hash) : -1;
     if (n >= 0) return this.currentSeqs[n]!;
-    const m = this.previous && this.previousHashes.mayHave(hash) ? this.previous.getHashed(id, hash) : -1;
+    const m = this.previousHashes.mayHave(hash) ? this.previous.getHashed(id, hash) : -1;
     return m >= 0 ? this.previousSeqs[m]! : -1;
   }
 
@@ -92,12 +98,11 @@ export class AcceptedIds {
     const generation = Math.floor((seq - 1) / this.generation);
     if (generation !== this.currentGeneration) this.advance(generation);
     const hash = this.hash(id);
-    this.current.addHashed(id, hash);
+    this.currentSeqs[this.current.addHashed(id, hash)] = seq;
     this.currentHashes.add(hash);
-    this.currentSeqs.push(seq);
     if (at > this.currentMaxAt) this.currentMaxAt = at;
     const slot = seq % (2 * this.generation);
-    this.kinds[slot] = KIND_CODES.get(kind)!;
+    this.kinds[slot] = KINDS.indexOf(kind);
     this.orderIds[slot] = orderId;
     this.ledgerFroms[slot] = ledgerFrom;
     this.ledgerTos[slot] = ledgerTo;
@@ -122,8 +127,8 @@ export class AcceptedIds {
 
   /** The window's ids with their seqs, oldest first. */
   *entries(): IterableIterator<[string, number]> {
-    if (this.previous) for (let n = 0; n < this.previous.size; n++) yield [this.previous.keys[n]!, this.previousSeqs[n]!];
-    for (let n = 0; n < this.current.size; n++) yield [this.current.keys[n]!, this.currentSeqs[n]!];
+    for (let n = 0; n < this.previous.size; n++) yield [this.previous.key(n), this.previousSeqs[n]!];
+    for (let n = 0; n < this.current.size; n++) yield [this.current.key(n), this.currentSeqs[n]!];
   }
 
   state(): AcceptedIdsState {
@@ -142,14 +147,18 @@ export class AcceptedIds {
     const keepsCurrent = generation === this.currentGeneration + 1;
     this.forget(this.previousMaxAt);
     if (!keepsCurrent) this.forget(this.currentMaxAt);
-    this.previous = keepsCurrent ? this.current : undefined;
-    this.previousSeqs = keepsCurrent ? this.currentSeqs : [];
+    // the forgotten generation's tables, emptied, serve the new one
+    if (keepsCurrent) {
+      [this.previous, this.current] = [this.current, this.previous];
+      [this.previousSeqs, this.currentSeqs] = [this.currentSeqs, this.previousSeqs];
+      [this.previousHashes, this.currentHashes] = [this.currentHashes, this.previousHashes];
+    } else {
+      this.previous.clear();
+      this.previousHashes.clear();
+    }
     this.previousMaxAt = keepsCurrent ? this.currentMaxAt : -1;
-    // the forgotten generation's filter, emptied, serves the new one
-    if (keepsCurrent) [this.previousHashes, this.currentHashes] = [this.currentHashes, this.previousHashes];
+    this.current.clear();
     this.currentHashes.clear();
-    this.current = new StringIndex();
-    this.currentSeqs = [];
     this.currentMaxAt = -1;
     this.currentGeneration = generation;
   }

@@ -396,14 +396,16 @@ export class SpotEngine implements StepOwner, StepSource {
     // accepted by the book: from here on every step must succeed
     if (known === undefined) this.enlist(c.userId);
     this.nextOrderId = maxExitId(order) + 1;
-    this.moveHeld('hold', c.userId, holdAccount, holdCurrency, holdAmount);
+    // the engine's own user id and symbol: the command's may be strings of their own, which the order would keep alive
+    const userId = this.users.keys[userNo - 1]!;
+    this.moveHeld('hold', userId, holdAccount, holdCurrency, holdAmount);
     this.track({
       id: order.id,
       clientOrderId: c.clientOrderId ?? null,
-      userId: c.userId,
-      symbol: c.symbol,
-      side: c.side,
-      kind: c.type,
+      userId,
+      symbol: market.config.symbol,
+      side: order.side,
+      kind: order.type,
       price: order.type === 'market' ? null : order.price,
       qty: order.type === 'market' ? (order.qty ?? null) : order.qty,
       status: c.type === 'stopLimit' ? 'conditional' : 'open',
@@ -454,6 +456,8 @@ export class SpotEngine implements StepOwner, StepSource {
   private bookOrder(market: Market, c: CommandFields, userId: number): PlaceOrder | Rejection {
     const { priceScale, qtyScale, quoteScale } = market.spec;
     if (c.side !== 'buy' && c.side !== 'sell') return new Rejection('invalidField', 'side');
+    // literals, not the command's strings, which the engine's order would keep alive
+    const side = c.side === 'buy' ? 'buy' : 'sell';
     const id = this.nextOrderId;
     if (c.type === 'limit' || c.type === 'stopLimit') {
       const price = amountOf(c.price, 'price', priceScale, 'price', true);
@@ -463,10 +467,10 @@ export class SpotEngine implements StepOwner, StepSource {
       if (c.type === 'stopLimit') {
         const trigger = amountOf(c.trigger, 'trigger', priceScale, 'price', true);
         if (trigger instanceof Rejection) return trigger;
-        return { id, userId, side: c.side, time: c.at, feeTier: c.feeTier, type: 'stopLimit', trigger: trigger!, price: price!, qty: qty! };
+        return { id, userId, side, time: c.at, feeTier: c.feeTier, type: 'stopLimit', trigger: trigger!, price: price!, qty: qty! };
       }
       const limit: LimitOrder = {
-        id, userId, side: c.side, time: c.at, feeTier: c.feeTier, type: 'limit', price: price!, qty: qty!,
+        id, userId, side, time: c.at, feeTier: c.feeTier, type: 'limit', price: price!, qty: qty!,
         tif: c.tif || undefined, postOnly: c.postOnly ? true : undefined, takeProfit: undefined, stopLoss: undefined,
       };
       return this.withExits(limit, c, priceScale);
@@ -479,7 +483,7 @@ export class SpotEngine implements StepOwner, StepSource {
     // the budget is in the asset the order spends without naming it: quote for a buy, base for a sell
     const budget = c.side === 'buy' ? amountOf(c.budget, 'budget', quoteScale, 'quote', false) : amountOf(c.budget, 'budget', qtyScale, 'qty', false);
     if (budget instanceof Rejection) return budget;
-    const order: MarketOrder = { id, userId, side: c.side, time: c.at, feeTier: c.feeTier, type: 'market', qty, quote, budget, takeProfit: undefined, stopLoss: undefined };
+    const order: MarketOrder = { id, userId, side, time: c.at, feeTier: c.feeTier, type: 'market', qty, quote, budget, takeProfit: undefined, stopLoss: undefined };
     return this.withExits(order, c, priceScale);
   }
 

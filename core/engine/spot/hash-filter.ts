@@ -1,7 +1,7 @@
 /**
  * Which 32-bit hashes may have been added (a Bloom filter: two bits per hash, in one word). "No" is certain, "maybe"
  * is wrong for about 6 % of absent hashes at `capacity` hashes; it answers from 8 bits per hash of capacity, small
- * enough to stay in the processor's cache where the table it guards (a StringIndex) does not: a look-up of an
+ * enough to stay in the processor's cache where the table it guards (a PackedStringIndex) does not: a look-up of an
  * absent key then reads no slot of that table. Nothing is removed; `clear` empties it.
  */
 export class HashFilter {
