@@ -265,11 +265,13 @@ end
 }
 
 async function runLoad(): Promise<void> {
-  // BENCH_CPU_PROFILE=dir writes the server's CPU profiles there: one file per thread (the main thread, the SQLite writer thread, …)
+  // BENCH_CPU_PROFILE=dir writes the server's CPU profiles there: one file per thread (the main thread, the SQLite writer thread, …);
+  // BENCH_SERVER_FLAGS adds Node flags to the server's (e.g. --trace-gc)
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const extra = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child = fork(fileURLToPath(import.meta.url), ['--role', 'server', '--members', String(MEMBERS)], {
     stdio: 'inherit',
-    execArgv: [...process.execArgv, ...serverNodeFlags(), ...profile],
+    execArgv: [...process.execArgv, ...serverNodeFlags(), ...profile, ...extra],
   });
   const ready = await nextMessage(child, 'ready');
   if (ready.kind !== 'ready') throw new Error('server did not start');
