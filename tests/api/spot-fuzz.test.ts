@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../core/engine/persistence';
-import { SPOT_CONSOLE_PATHS, SPOT_MARKET_PATHS, SPOT_PATHS } from '../../plugins/spot/shared/types';
+import { SPOT_CONSOLE_PATHS, SPOT_MARKET_PATHS, SPOT_PATHS, type ConsoleMarket } from '../../plugins/spot/shared/types';
 import { signedV3Request, v3Request, type ApiKey } from './binance-harness';
 import { availableDialects, type JsonResponse } from './harness';
 import { startWalletServer, TRADE_PASSWORD, type WalletMember, type WalletTestServer } from './wallet-harness';
@@ -150,6 +150,8 @@ for (const dialect of await availableDialects()) {
     let member: WalletMember;
     let operator: string;
     let key: ApiKey;
+    /** BTC/USDT's settings at the start, which the console test changes at random. */
+    let btcUsdt: ConsoleMarket;
     /** How far the server's clock runs ahead: each /api/v3 call moves it to a new minute, a new weight window. */
     let ahead = 0;
     const stateHash = () => server.wallet.spot().engine().stateHash(sha256);
@@ -171,6 +173,7 @@ for (const dialect of await availableDialects()) {
       await server.credit(member.id, 'USDT', '1000000');
       await server.credit(member.id, 'BTC', '50');
       operator = await server.operatorToken();
+      btcUsdt = ((await server.get(SPOT_CONSOLE_PATHS.markets, operator)).body.data as ConsoleMarket[]).find((m) => m.symbol === 'BTC/USDT')!;
       const trader = await server.signUp({ tradePassword: true });
       await server.credit(trader.id, 'USDT', '100000');
       await server.credit(trader.id, 'BTC', '2');
@@ -230,6 +233,11 @@ for (const dialect of await availableDialects()) {
     });
 
     it('/api/v3, public and signed', async () => {
+      // the market as it was before the console test changed it
+      const { symbol, tickSize, lotSize, minNotional, makerFeePpm, takerFeePpm, selfTrade } = btcUsdt;
+      const restored = await server.post(SPOT_CONSOLE_PATHS.updateMarket, { symbol, tickSize, lotSize, minNotional, makerFeePpm, takerFeePpm, selfTrade }, operator);
+      expect(restored.body, JSON.stringify(restored.body)).toMatchObject({ success: true });
+      expect((await server.post(SPOT_CONSOLE_PATHS.haltMarket, { symbol, halted: false }, operator)).body).toMatchObject({ success: true });
       // every order type accepted first, before the random calls
       const orders: Array<Record<string, string>> = [
         { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '100', quantity: '1', newClientOrderId: 'fuzz-v3' },
