@@ -10,12 +10,19 @@
  * then the heap's growth per order placed.
  *
  *   npx tsx tests/bench/orders-http.ts [--connections 64] [--seconds 10] [--runs 3] [--members 200] [--tool autocannon|wrk]
+ *     [--rate 8000]
  *
  * The server runs in a child process, the load generator in this one: autocannon (Node, in this process) or, with
  * `--tool wrk`, wrk (C, one thread; Debian package `wrk`), which leaves more of a small machine to the server. Orders are limit buys and sells of BTC/USDT
  * within ±25 ticks of one price, so about half cross and fill, the rest rest on the book.
+ *
+ * Those are closed loops: each connection sends its next request when the last is answered. With `--rate N`, each
+ * run also offers orders at N a second in an open loop (loadAtRate: Node's HTTP client in this process, at most
+ * --connections connections), each timed from when it was due; it prints the share of a CPU that client took, which
+ * on a small machine the server does not get.
  */
 import { execFile, fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +49,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     members: { type: 'string', default: '200' },
     tool: { type: 'string', default: 'autocannon' },
+    rate: { type: 'string', default: '0' },
   },
 });
 if (values.tool !== 'autocannon' && values.tool !== 'wrk') throw new Error(`--tool is autocannon or wrk, not ${values.tool}`);
@@ -49,6 +57,8 @@ const CONNECTIONS = Number(values.connections);
 const SECONDS = Number(values.seconds);
 const RUNS = Number(values.runs);
 const MEMBERS = Number(values.members);
+const RATE = Number(values.rate);
+if (!Number.isFinite(RATE) || RATE < 0) throw new Error(`--rate is a number of orders a second (0: none), not ${values.rate}`);
 const NOOP_PATH = '/bench/noop';
 const ORDER_PATH = '/coin/entrust/exchange/BTC_USDT';
 
@@ -149,6 +159,7 @@ interface RunResult {
   /** Of it, the main thread's and the busiest other thread's (the SQLite writer under orders); 0 where /proc is absent. */
   mainPerRequest: number;
   busiestPerRequest: number;
+  loadCpu: number | undefined;
   /** The share of the machine's CPU its host took meanwhile (cpu-steal.ts). */
   stolen: number | undefined;
   /** What the server wrote to storage per answered request (its database: WAL, checkpoints), KB; undefined without /proc. */
@@ -175,13 +186,20 @@ interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** The share of a CPU the load generator took, where it runs in this process. */
+  loadCpu?: number;
 }
 
-async function measure(child: ChildProcess, url: string, tokens: string[]): Promise<RunResult> {
+/** As many requests as the connections make one after the other (a closed loop), from the chosen tool. */
+function closedLoop(url: string, tokens: string[]): () => Promise<LoadResult> {
+  return () => (values.tool === 'wrk' ? loadWithWrk(url, tokens) : loadWithAutocannon(url, tokens));
+}
+
+async function measure(child: ChildProcess, load: () => Promise<LoadResult>): Promise<RunResult> {
   const before = await serverCpu(child);
   const writtenBefore = await diskWrites(child);
   const steal = watchCpuSteal();
-  const result = values.tool === 'wrk' ? await loadWithWrk(url, tokens) : await loadWithAutocannon(url, tokens);
+  const result = await load();
   const stolen = steal();
   const writtenAfter = await diskWrites(child);
   const after = await serverCpu(child);
@@ -194,6 +212,7 @@ async function measure(child: ChildProcess, url: string, tokens: string[]): Prom
     p99: result.p99,
     errors: result.errors,
     requests: result.requests,
+    loadCpu: result.loadCpu,
     serverCpu: cpu / 1e6 / SECONDS,
     cpuPerRequest: per(cpu),
     mainPerRequest: per(threads.find((thread) => thread.main)?.micros ?? 0),
@@ -221,6 +240,54 @@ async function loadWithAutocannon(url: string, tokens: string[]): Promise<LoadRe
     ],
   });
   return { perSecond: result.requests.average, requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/**
+ * The orders offered at a fixed rate (--rate a second for --seconds), whatever the answers — an open loop, from this
+ * process over keep-alive connections (as many as are busy at once) — each timed from when it was due, not from when
+ * it was sent: a stall then counts for every request it held back, which a closed loop, sending nothing while it
+ * waits, leaves out. The rate is what the server sustains if it answers them all in about --seconds.
+ */
+async function loadAtRate(url: string, tokens: string[]): Promise<LoadResult> {
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const total = Math.round(RATE * SECONDS);
+  const interval = 1000 / RATE;
+  const latencies = new Float64Array(total);
+  let errors = 0;
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  await new Promise<void>((resolve) => {
+    let sent = 0;
+    let answered = 0;
+    const answer = (k: number, ok: boolean) => {
+      latencies[k] = performance.now() - (started + k * interval);
+      if (!ok) errors += 1;
+      if (++answered === total) resolve();
+    };
+    const send = (k: number) => {
+      const body = orderBody(k);
+      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'blade-auth': `bearer ${tokens[k % tokens.length]}` };
+      const request = http.request({ agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers }, (response) => {
+        response.resume();
+        response.on('end', () => answer(k, response.statusCode === 200));
+      });
+      request.on('error', () => answer(k, false));
+      request.end(body);
+    };
+    const due = () => {
+      const now = performance.now();
+      while (sent < total && started + sent * interval <= now) send(sent++);
+      if (sent < total) setTimeout(due, 1);
+    };
+    due();
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  agent.destroy();
+  latencies.sort();
+  const at = (q: number) => Math.round(latencies[Math.min(total - 1, Math.floor(q * total))]! * 10) / 10;
+  return { perSecond: total / seconds, requests: total, p50: at(0.5), p99: at(0.99), errors, loadCpu: (cpu.user + cpu.system) / 1e6 / seconds };
 }
 
 /**
@@ -285,9 +352,11 @@ async function runLoad(): Promise<void> {
   const heapBefore = await serverHeap(child);
   const noop: RunResult[] = [];
   const orders: RunResult[] = [];
+  const atRate: RunResult[] = [];
   for (let run = 1; run <= RUNS; run += 1) {
-    noop.push(await measure(child, api(NOOP_PATH), ready.tokens));
-    orders.push(await measure(child, api(ORDER_PATH), ready.tokens));
+    noop.push(await measure(child, closedLoop(api(NOOP_PATH), ready.tokens)));
+    orders.push(await measure(child, closedLoop(api(ORDER_PATH), ready.tokens)));
+    if (RATE > 0) atRate.push(await measure(child, () => loadAtRate(api(ORDER_PATH), ready.tokens)));
     const heap = await serverHeap(child);
     const [n, o] = [noop.at(-1)!, orders.at(-1)!];
     console.log(
@@ -296,13 +365,16 @@ async function runLoad(): Promise<void> {
         `no-op ${n.perSecond.toFixed(0)}/s p99 ${n.p99} ms errors ${n.errors} (${cpuPerRequest(n)}) | ratio ${(o.perSecond / n.perSecond).toFixed(2)} | ` +
         `heap ${(heap / 2 ** 20).toFixed(0)} MB | load average ${loadavg()[0]!.toFixed(2)} | CPU stolen by the host ${stealPercent(o.stolen)} (orders), ${stealPercent(n.stolen)} (no-op)`,
     );
+    const r = atRate.at(-1);
+    if (r) console.log(`  orders offered at ${RATE}/s: answered ${r.perSecond.toFixed(0)}/s p50 ${r.p50} ms p99 ${r.p99} ms errors ${r.errors} (${cpuPerRequest(r)}) | load generator CPU ${((r.loadCpu ?? 0) * 100).toFixed(0)}% | CPU stolen by the host ${stealPercent(r.stolen)}`);
   }
   const median = (runs: RunResult[], key: NumberField<RunResult>) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
   console.log(
     `median: orders ${median(orders, 'perSecond').toFixed(0)}/s p50 ${median(orders, 'p50')} ms p99 ${median(orders, 'p99')} ms; ` +
       `no-op ${median(noop, 'perSecond').toFixed(0)}/s p99 ${median(noop, 'p99')} ms; orders / no-op ${(median(orders, 'perSecond') / median(noop, 'perSecond')).toFixed(2)}; ` +
       `server CPU ${median(orders, 'cpuPerRequest').toFixed(0)} µs an order (main thread ${median(orders, 'mainPerRequest').toFixed(0)}, ` +
-      `busiest other ${median(orders, 'busiestPerRequest').toFixed(0)}), ${median(noop, 'cpuPerRequest').toFixed(0)} µs a no-op`,
+      `busiest other ${median(orders, 'busiestPerRequest').toFixed(0)}), ${median(noop, 'cpuPerRequest').toFixed(0)} µs a no-op` +
+      (atRate.length === 0 ? '' : `; offered at ${RATE}/s: answered ${median(atRate, 'perSecond').toFixed(0)}/s p50 ${median(atRate, 'p50')} ms p99 ${median(atRate, 'p99')} ms`),
   );
   const placed = orders.reduce((sum, run) => sum + run.requests, 0);
   const heapAfter = await serverHeap(child);
