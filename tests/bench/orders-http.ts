@@ -17,9 +17,9 @@
  * within ±25 ticks of one price, so about half cross and fill, the rest rest on the book.
  *
  * Those are closed loops: each connection sends its next request when the last is answered. With `--rate N`, each
- * run also offers orders at N a second in an open loop (loadAtRate: Node's HTTP client in this process, at most
- * --connections connections), each timed from when it was due; it prints the share of a CPU that client took, which
- * on a small machine the server does not get.
+ * run also offers orders at N a second in an open loop, at most --connections at once, each timed from when it was
+ * due — from wrk with `--tool wrk` (loadAtRateWithWrk), else from Node's HTTP client in this process (loadAtRate) —;
+ * it prints the share of a CPU the load generator took, which on a small machine the server does not get.
  */
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -291,44 +291,118 @@ async function loadAtRate(url: string, tokens: string[]): Promise<LoadResult> {
 }
 
 /**
- * The same requests from wrk: a Lua script builds each body as orderBody does and signs it with the members'
- * tokens in turn; it prints the totals and latency percentiles (µs) as one JSON line at the end.
+ * wrk's Lua: `request` builds each body as orderBody does and signs it with the members' tokens in turn; `extra`
+ * adds to it (functions of its own, a `clientOrderId` field in the body). `done` prints one JSON line of results.
  */
-async function loadWithWrk(url: string, tokens: string[]): Promise<LoadResult> {
-  const dir = await mkdtemp(join(tmpdir(), 'bourse-bench-wrk-'));
-  const script = join(dir, 'orders.lua');
-  await writeFile(
-    script,
-    `local tokens = { ${tokens.map((token) => JSON.stringify(token)).join(', ')} }
+function wrkScript(tokens: string[], extra: { globals: string; bodyTail: string; done: string }): string {
+  return `local tokens = { ${tokens.map((token) => JSON.stringify(token)).join(', ')} }
 local sequence = 0
+${extra.globals}
 request = function()
   sequence = sequence + 1
   local side = (sequence % 2 == 0) and "buy" or "sell"
   local ticks = ((sequence * 7919) % 51) - 25
-  local body = '{"side":"' .. side .. '","type":"limit","price":"' .. string.format("%.2f", (5000000 + ticks) / 100) .. '","num":"0.001"}'
+  local body = '{"side":"' .. side .. '","type":"limit","price":"' .. string.format("%.2f", (5000000 + ticks) / 100) .. '","num":"0.001"' .. ${extra.bodyTail} .. '}'
   local headers = { ["content-type"] = "application/json", ["blade-auth"] = "bearer " .. tokens[(sequence % #tokens) + 1] }
   return wrk.format("POST", nil, headers, body)
 end
 done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('{"requests":%d,"micros":%d,"p50":%d,"p99":%d,"errors":%d}\\n', summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.connect + e.read + e.write + e.timeout + e.status))
+${extra.done}
 end
-`,
-  );
+`;
+}
+
+/** Runs wrk (one thread, --connections) for --seconds with the script; its JSON line and the CPU time it took (s). */
+async function runWrk(url: string, script: string): Promise<{ result: Record<string, number>; cpuSeconds: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'bourse-bench-wrk-'));
+  const file = join(dir, 'orders.lua');
+  await writeFile(file, script);
   try {
+    // the shell's `times` prints the CPU time of its children (wrk) on its second line: "0m1.234s 0m0.567s"
     const output = await new Promise<string>((resolve, reject) => {
-      execFile('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', script, url], { maxBuffer: 1 << 20 }, (error, stdout, stderr) =>
+      execFile('bash', ['-c', 'wrk "$@" && times', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', file, url], { maxBuffer: 1 << 20 }, (error, stdout, stderr) =>
         error ? reject(new Error(`wrk failed (the Debian package "wrk" provides it): ${error.message} ${stderr}`)) : resolve(stdout),
       );
     });
-    const line = output.split('\n').find((text) => text.startsWith('{"requests"'));
+    const line = output.split('\n').find((text) => text.startsWith('{'));
     if (!line) throw new Error(`wrk printed no result:\n${output}`);
-    const { requests, micros, p50, p99, errors } = JSON.parse(line) as { requests: number; micros: number; p50: number; p99: number; errors: number };
-    const ms = (us: number) => Math.round(us / 100) / 10;
-    return { perSecond: requests / (micros / 1e6), requests, p50: ms(p50), p99: ms(p99), errors };
+    const times = [...(output.trim().split('\n').at(-1) ?? '').matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+    return { result: JSON.parse(line) as Record<string, number>, cpuSeconds: times.reduce((sum, s) => sum + s, 0) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+const ms = (us: number) => Math.round(us / 100) / 10;
+
+/** The same requests from wrk, a closed loop; latency percentiles from wrk's own histogram (µs). */
+async function loadWithWrk(url: string, tokens: string[]): Promise<LoadResult> {
+  const { result } = await runWrk(
+    url,
+    wrkScript(tokens, {
+      globals: '',
+      bodyTail: "''",
+      done: `  local e = summary.errors
+  io.write(string.format('{"requests":%d,"micros":%d,"p50":%d,"p99":%d,"errors":%d}\\n', summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.connect + e.read + e.write + e.timeout + e.status))`,
+    }),
+  );
+  return { perSecond: result.requests! / (result.micros! / 1e6), requests: result.requests!, p50: ms(result.p50!), p99: ms(result.p99!), errors: result.errors! };
+}
+
+/**
+ * The open loop from wrk (C and LuaJIT: a small share of a CPU where Node's client took nearly half of one): `delay`
+ * gives each request that a connection is about to send the next slot of a schedule of --rate a second, and the
+ * request carries in its clientOrderId the time it was due (or sent, if earlier), which the answer echoes; each
+ * answer is timed from there, so a request held back because every connection was busy counts from when it was due.
+ */
+async function loadAtRateWithWrk(url: string, tokens: string[]): Promise<LoadResult> {
+  const { result, cpuSeconds } = await runWrk(
+    url,
+    wrkScript(tokens, {
+      globals: `local ffi = require("ffi")
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
+int clock_gettime(int clock, bench_timespec *t);
+]]
+local clock = ffi.new("bench_timespec")
+local function now_ms()
+  ffi.C.clock_gettime(1, clock)
+  return tonumber(clock.tv_sec) * 1000 + tonumber(clock.tv_nsec) / 1e6
+end
+local interval = 1000 / ${RATE}
+local started = nil
+local scheduled = 0
+local function due_ms(slot)
+  -- wrk builds one request before any delay: the schedule starts with the first of either
+  started = started or now_ms()
+  return started + slot * interval
+end
+delay = function()
+  local now = now_ms()
+  local wait = due_ms(scheduled) - now
+  scheduled = scheduled + 1
+  return wait > 0 and math.ceil(wait) or 0
+end
+local function from_us()
+  return string.format("%d", math.min(due_ms(sequence - 1), now_ms()) * 1000)
+end
+latencies = {}
+failures = 0
+response = function(status, headers, body)
+  local from = status == 200 and body:match('"clientOrderId":"d(%d+)"')
+  if from then latencies[#latencies + 1] = now_ms() - tonumber(from) / 1000 else failures = failures + 1 end
+end
+local threads = {}
+setup = function(thread) threads[#threads + 1] = thread end`,
+      bodyTail: `',"clientOrderId":"d' .. from_us() .. '"'`,
+      done: `  local all = threads[1]:get("latencies")
+  table.sort(all)
+  local function at(q) return all[math.max(1, math.min(#all, math.floor(q * #all) + 1))] or 0 end
+  io.write(string.format('{"requests":%d,"micros":%d,"p50":%.1f,"p99":%.1f,"max":%.1f,"errors":%d}\\n', #all, summary.duration, at(0.5), at(0.99), at(1), threads[1]:get("failures")))`,
+    }),
+  );
+  const seconds = result.micros! / 1e6;
+  return { perSecond: result.requests! / seconds, requests: result.requests!, p50: result.p50!, p99: result.p99!, errors: result.errors!, loadCpu: cpuSeconds / seconds };
 }
 
 async function runLoad(): Promise<void> {
@@ -356,7 +430,7 @@ async function runLoad(): Promise<void> {
   for (let run = 1; run <= RUNS; run += 1) {
     noop.push(await measure(child, closedLoop(api(NOOP_PATH), ready.tokens)));
     orders.push(await measure(child, closedLoop(api(ORDER_PATH), ready.tokens)));
-    if (RATE > 0) atRate.push(await measure(child, () => loadAtRate(api(ORDER_PATH), ready.tokens)));
+    if (RATE > 0) atRate.push(await measure(child, () => (values.tool === 'wrk' ? loadAtRateWithWrk : loadAtRate)(api(ORDER_PATH), ready.tokens)));
     const heap = await serverHeap(child);
     const [n, o] = [noop.at(-1)!, orders.at(-1)!];
     console.log(
