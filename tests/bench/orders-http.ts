@@ -398,7 +398,7 @@ setup = function(thread) threads[#threads + 1] = thread end`,
       done: `  local all = threads[1]:get("latencies")
   table.sort(all)
   local function at(q) return all[math.max(1, math.min(#all, math.floor(q * #all) + 1))] or 0 end
-  io.write(string.format('{"requests":%d,"micros":%d,"p50":%.1f,"p99":%.1f,"max":%.1f,"errors":%d}\\n', #all, summary.duration, at(0.5), at(0.99), at(1), threads[1]:get("failures")))`,
+  io.write(string.format('{"requests":%d,"micros":%d,"p50":%.1f,"p99":%.1f,"errors":%d}\\n', #all, summary.duration, at(0.5), at(0.99), threads[1]:get("failures")))`,
     }),
   );
   const seconds = result.micros! / 1e6;
