@@ -22,18 +22,8 @@ interface Fields {
 
 const fieldsOf = (t: OrderTable, s: number): Fields => ({ userId: t.userId(s), isBuy: t.isBuy(s), price: t.price(s), qty: t.qty(s), feeTier: t.feeTier(s), time: t.time(s) });
 
-/** One list through the table, as a price level is, kept valid across moves by holding its slots. */
-function listOver(t: OrderTable): OrderList {
-  const list: OrderList = { head: NONE, tail: NONE };
-  t.hold({
-    relocated(moved) {
-      if (list.head === NONE) return;
-      list.head = moved[list.head]!;
-      list.tail = moved[list.tail]!;
-    },
-  });
-  return list;
-}
+/** One list through the table, as a price level is. */
+const emptyList = (): OrderList => ({ head: NONE, tail: NONE });
 
 function idsOf(t: OrderTable, list: OrderList): number[] {
   const ids: number[] = [];
@@ -52,25 +42,30 @@ describe('OrderTable', () => {
     [4, 1],
     [16, 4],
   ] as const) {
-    it(`finds every order by id like a Map through home rows taken, spill rows and moves (home ${home}, load ${load})`, () => {
+    it(`finds every order by id like a Map through home rows taken, spill rows and growths, each in the slot it got (home ${home}, load ${load})`, () => {
       const op = fc.oneof({ weight: 3, arbitrary: fc.record({ add: fc.constant(true), id: anyId, n: fc.nat(1000) }) }, { weight: 2, arbitrary: fc.record({ add: fc.constant(false), pick: fc.nat() }) });
       fc.assert(
         fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
           const t = new OrderTable(home, load);
-          const list = listOver(t);
+          const list = emptyList();
           const model = new Map<number, Fields>(); // in insertion order, as the list
+          const slots = new Map<number, number>();
           const gone = new Set<number>();
           for (const o of ops) {
             if ('id' in o) {
               if (model.has(o.id)) continue;
               const f: Fields = { userId: o.n + 1, isBuy: o.n % 2 === 0, price: 2 ** 52 + o.n, qty: o.n * 10, feeTier: o.n % 5, time: 1000 + o.n };
               const s = t.alloc(o.id, f.userId, f.isBuy, f.price, f.qty, f.feeTier, f.time, null);
+              expect(slots.has(s)).toBe(false);
               t.append(list, s, 0);
+              slots.set(s, o.id);
               model.set(o.id, f);
               gone.delete(o.id);
             } else if (model.size > 0) {
               const id = [...model.keys()][o.pick % model.size]!;
               const s = t.find(id);
+              expect(slots.get(s)).toBe(id);
+              slots.delete(s);
               t.unlink(list, s);
               t.free(s);
               model.delete(id);
@@ -80,6 +75,7 @@ describe('OrderTable', () => {
           }
           for (const [id, f] of model) {
             const s = t.find(id);
+            expect(slots.get(s)).toBe(id);
             expect(t.id(s)).toBe(id);
             expect(fieldsOf(t, s)).toEqual(f);
           }
@@ -105,13 +101,13 @@ describe('OrderTable', () => {
     expect(slots.length).toBe(6);
   });
 
-  it('keeps exit plans and quote sums beyond 2^53 − 1 through moves', () => {
+  it('keeps exit plans and quote sums beyond 2^53 − 1 through growths', () => {
     const t = new OrderTable(2);
     const plan = { takeProfit: { id: 900, price: 5 }, stopLoss: null };
     t.alloc(1, 1, true, 10, 10, 0, 0, plan);
     t.addQuoteBig(t.find(1), 3n * 2n ** 60n);
     t.setFilled(t.find(1), 1, 0);
-    for (let id = 2; id < 200; id++) t.alloc(id, id, false, 10, 10, 0, 0, null); // several moves
+    for (let id = 2; id < 200; id++) t.alloc(id, id, false, 10, 10, 0, 0, null); // several growths
     expect(t.exitPlan(t.find(1))).toEqual(plan);
     expect(t.filledQuote(t.find(1))).toBe(3n * 2n ** 60n);
     expect(t.exitPlan(t.find(2))).toBeNull();
@@ -150,16 +146,30 @@ describe('OrderTable', () => {
 });
 
 describe('OrderTable.reserve', () => {
-  it('makes room once: the orders placed after it find their home rows and nothing moves', () => {
+  it('makes room once: the orders placed after it take their home rows (slot = id), none spills', () => {
     const t = new OrderTable(8);
-    let moves = 0;
-    t.hold({ relocated: () => moves++ });
     t.reserve(1000);
-    expect(moves).toBe(1);
-    for (let id = 1; id <= 1000; id++) expect(t.find(t.id(t.alloc(id, 1, true, 100, 1, 0, 0, null)))).toBeGreaterThanOrEqual(0);
-    expect(moves).toBe(1);
+    for (let id = 1; id <= 1000; id++) expect(t.alloc(id, 1, true, 100, 1, 0, 0, null)).toBe(id);
     expect(t.size).toBe(1000);
     t.reserve(10);
-    expect(moves).toBe(1);
+    expect(t.find(1000)).toBe(1000);
+  });
+
+  it('leaves the orders of a smaller table in their rows, and a new order whose home row one holds spills', () => {
+    const t = new OrderTable(4, 1);
+    const first = [1, 2, 3, 4].map((id) => t.alloc(id, id, true, 10, 10, 0, 0, null));
+    expect(first).toEqual([1, 2, 3, 0]);
+    const grown = t.alloc(5, 5, true, 10, 10, 0, 0, null); // the table grows: 16 home rows
+    expect(grown).toBe(5);
+    expect([1, 2, 3, 4].map((id) => t.find(id))).toEqual(first);
+    const spilled = t.alloc(16, 16, true, 10, 10, 0, 0, null); // home row 0 holds order 4
+    expect(spilled).toBeGreaterThanOrEqual(16);
+    t.free(t.find(4));
+    expect(t.find(4)).toBe(ABSENT);
+    expect(t.find(16)).toBe(spilled);
+    expect(t.alloc(32, 32, true, 10, 10, 0, 0, null)).toBe(0);
+    t.free(spilled);
+    expect(t.find(16)).toBe(ABSENT);
+    expect(t.find(32)).toBe(0);
   });
 });

@@ -8,8 +8,12 @@
 // order by id is one read of the row a cancel reads next anyway, with no index beside the table. Ids are the
 // engine's numbering and the live ones are mostly recent, so few find their home row taken by an older live order
 // with the same low bits; those take a spill row after the home rows, listed in an IdMap. The home rows are kept
-// at least LOAD times as many as the orders: when there are too few, the table multiplies them by GROWTH and moves
-// every order to its new row, telling the holders of slots (the price levels) where each went.
+// at least LOAD times as many as the orders: when there are too few, the table multiplies them by GROWTH, and an
+// order never moves: the arrays grow (a copy), the orders placed before stay in their rows and are found there by
+// the home rows of the table's past sizes (read only when the current home row and the spill rows miss), and a
+// new order whose home row an older one holds takes a spill row. So a slot stays valid for the order's life, and a
+// growth costs a copy of the arrays, where moving every order to its new home row stalled a book of 65,536 orders
+// for 100–200 ms in the server (a pass over every row, most of it cache and page misses).
 //
 // Amounts are safe integers of minor units (≤ 2^53 − 1, checked where they come in), so doubles hold them
 // exactly. The rare parts — a quote sum beyond 2^53 − 1 and the take-profit / stop-loss plan — live in maps by
@@ -24,6 +28,7 @@ import type { ExitPlan } from './orders';
 
 /** Columns of the amount row. */
 const enum Num {
+  /** The order's id + 1: a zeroed row is free, so grown arrays need no pass to free their new rows. */
   Id,
   User,
   Price,
@@ -61,15 +66,17 @@ const enum Meta {
   HasBig = 4,
   /** The slot has an exit plan. */
   HasExits = 8,
-  TierShift = 4,
+  /** The order is listed in the spill map (its row is not its home row, now or when it was placed). */
+  Spilled = 16,
+  TierShift = 5,
 }
 
 const enum Slot {
   None = -1,
 }
 
-/** The id of a free row (no order has a negative id). */
-const FREE = -1;
+/** The Id column of a free row (no order has a negative id). */
+const FREE = 0;
 
 /**
  * Home rows per order, at least. In the benchmark (≈40k live orders of a million sequential ids) about 8 % of the
@@ -77,10 +84,7 @@ const FREE = -1;
  */
 const LOAD = 4;
 
-/**
- * How many times the home rows multiply when too few. A move costs one pass over every order and the first touch
- * of every page of the new arrays (about 10 ms for 262,144 rows), so the table grows in few, large steps.
- */
+/** How many times the home rows multiply when too few (a growth copies the arrays, so in few, large steps). */
 const GROWTH = 4;
 
 /** No order (end of a list, empty level, empty list of free spill rows). */
@@ -92,12 +96,6 @@ export interface OrderList {
   tail: number;
 }
 
-/** What holds slots of the table (a side's price levels): told where each order went when the table moves them. */
-export interface SlotHolder {
-  /** moved[old slot] is the order's new slot. */
-  relocated(moved: Int32Array): void;
-}
-
 export class OrderTable {
   private num: Float64Array = new Float64Array(0);
   private link: Int32Array = new Int32Array(0);
@@ -107,6 +105,8 @@ export class OrderTable {
   private quoteBig = new Map<number, bigint>();
   /** Home rows (a power of two): an order's home row is id & (home − 1). */
   private home: number;
+  /** The table's earlier home row counts, largest first: an order placed then may still rest in its home row of then. */
+  private pastHomes: number[] = [];
   /** Rows in the arrays: the home rows, then the spill rows. */
   private rows = 0;
   /** The first spill row never used yet. */
@@ -116,7 +116,6 @@ export class OrderTable {
   /** Id → slot of the orders in spill rows. */
   private spilled = new IdMap(16);
   private count = 0;
-  private readonly holders: SlotHolder[] = [];
 
   constructor(
     home = 1024,
@@ -134,36 +133,41 @@ export class OrderTable {
     return this.count;
   }
 
-  /** Makes room for `orders` orders in all (a restore knows how many): the table then moves its orders at most once. */
+  /** Makes room for `orders` orders in all (a restore knows how many): the table then grows at most once. */
   reserve(orders: number): void {
     let home = this.home;
     while (orders * this.load > home) home *= GROWTH;
-    if (home !== this.home) this.relocate(home);
-  }
-
-  /** Registers a holder of slots, to be told when the table moves its orders. */
-  hold(holder: SlotHolder): void {
-    this.holders.push(holder);
+    if (home !== this.home) this.grow(home);
   }
 
   /** The slot of the order with this id, or ABSENT. */
   find(id: number): number {
+    const key = id + 1;
     const h = id & (this.home - 1);
-    if (this.num[h * Row.Num + Num.Id] === id && id !== FREE) return h;
+    if (this.num[h * Row.Num + Num.Id] === key && key !== FREE) return h;
+    return this.spilled.size === 0 && this.pastHomes.length === 0 ? ABSENT : this.findElsewhere(id, key);
+  }
+
+  /** Past home rows first: most orders that miss their home row were placed before the table last grew. */
+  private findElsewhere(id: number, key: number): number {
+    if (key === FREE) return ABSENT;
+    const homes = this.pastHomes;
+    for (let i = 0; i < homes.length; i++) {
+      const h = id & (homes[i]! - 1);
+      if (this.num[h * Row.Num + Num.Id] === key) return h;
+    }
     return this.spilled.size === 0 ? ABSENT : this.spilled.get(id);
   }
 
-  /**
-   * A slot for a new order (its id not in the table), off the book, nothing filled. May move every order (see
-   * SlotHolder): a slot held across a call is stale.
-   */
+  /** A slot for a new order (its id not in the table), off the book, nothing filled; it keeps its slot until freed. */
   alloc(id: number, userId: number, isBuy: boolean, price: number, qty: number, feeTier: number, time: number, exits: ExitPlan | null): number {
-    if ((this.count + 1) * this.load > this.home) this.relocate(this.home * GROWTH);
-    const s = this.rowFor(id);
+    if ((this.count + 1) * this.load > this.home) this.grow(this.home * GROWTH);
+    const h = id & (this.home - 1);
+    const s = this.num[h * Row.Num + Num.Id] === FREE ? h : this.spill(id);
     this.count++;
     const n = s * Row.Num;
     const num = this.num;
-    num[n + Num.Id] = id;
+    num[n + Num.Id] = id + 1;
     num[n + Num.User] = userId;
     num[n + Num.Price] = price;
     num[n + Num.Qty] = qty;
@@ -176,7 +180,7 @@ export class OrderTable {
     link[l + Link.Prev] = Slot.None;
     link[l + Link.Next] = Slot.None;
     link[l + Link.Level] = Slot.None;
-    link[l + Link.Meta] = (feeTier << Meta.TierShift) | Meta.QtyBound | (isBuy ? Meta.Buy : 0) | (exits !== null ? Meta.HasExits : 0);
+    link[l + Link.Meta] = (feeTier << Meta.TierShift) | Meta.QtyBound | (isBuy ? Meta.Buy : 0) | (exits !== null ? Meta.HasExits : 0) | (s !== h ? Meta.Spilled : 0);
     if (exits !== null) this.exits.set(s, exits);
     return s;
   }
@@ -187,19 +191,18 @@ export class OrderTable {
     if ((meta & Meta.HasExits) !== 0) this.exits.delete(s);
     if ((meta & Meta.HasBig) !== 0) this.quoteBig.delete(s);
     const idAt = s * Row.Num + Num.Id;
+    if ((meta & Meta.Spilled) !== 0) this.spilled.delete(this.num[idAt]! - 1);
+    // a spill row of a smaller table lies among today's home rows: it is only freed
     if (s >= this.home) {
-      this.spilled.delete(this.num[idAt]!);
       this.link[s * Row.Link + Link.Next] = this.spillFree;
       this.spillFree = s;
     }
     this.num[idAt] = FREE;
-    this.count--;
+    if (--this.count === 0) this.pastHomes = [];
   }
 
-  /** The home row of id when free, else a spill row listed under id. */
-  private rowFor(id: number): number {
-    const h = id & (this.home - 1);
-    if (this.num[h * Row.Num + Num.Id] === FREE) return h;
+  /** A spill row for id, listed under it. */
+  private spill(id: number): number {
     let s = this.spillFree;
     if (s !== Slot.None) this.spillFree = this.link[s * Row.Link + Link.Next]!;
     else {
@@ -211,7 +214,7 @@ export class OrderTable {
   }
 
   id(s: number): number {
-    return this.num[s * Row.Num + Num.Id]!;
+    return this.num[s * Row.Num + Num.Id]! - 1;
   }
 
   userId(s: number): number {
@@ -354,11 +357,10 @@ export class OrderTable {
     return beyond === 0n ? accBig : beyond + accBig;
   }
 
-  /** Makes the arrays hold rows slots, keeping every slot where it is; the new rows are free. */
+  /** Makes the arrays hold rows slots, keeping every slot where it is; the new rows are free (zeroed). */
   private resize(rows: number): void {
     const num = new Float64Array(rows * Row.Num);
     num.set(this.num);
-    for (let r = this.rows; r < rows; r++) num[r * Row.Num + Num.Id] = FREE;
     const link = new Int32Array(rows * Row.Link);
     link.set(this.link);
     this.num = num;
@@ -366,48 +368,18 @@ export class OrderTable {
     this.rows = rows;
   }
 
-  /** Moves every order to its row among home rows (then spill rows) and tells the holders where each went. */
-  private relocate(home: number): void {
-    const { num: oldNum, link: oldLink, rows: oldRows } = this;
-    this.num = new Float64Array(0);
-    this.link = new Int32Array(0);
-    this.rows = 0;
+  /**
+   * Takes home rows for ids by their low bits under the larger count; every order stays in its row. The spill rows
+   * start after every row in use, so that none is handed out twice.
+   */
+  private grow(home: number): void {
+    if (this.count > 0) this.pastHomes.unshift(this.home);
+    const spillStart = Math.max(home, this.spillTop);
     this.home = home;
-    this.spillTop = home;
+    this.spillTop = spillStart;
     this.spillFree = Slot.None;
-    this.spilled = new IdMap(16);
-    this.resize(home + spillRoom(home));
-    const moved = new Int32Array(oldRows).fill(Slot.None);
-    for (let r = 0; r < oldRows; r++) {
-      const id = oldNum[r * Row.Num + Num.Id]!;
-      if (id === FREE) continue;
-      const s = this.rowFor(id);
-      moved[r] = s;
-      const num = this.num;
-      for (let k = 0; k < Row.Num; k++) num[s * Row.Num + k] = oldNum[r * Row.Num + k]!;
-      const link = this.link;
-      for (let k = 0; k < Row.Link; k++) link[s * Row.Link + k] = oldLink[r * Row.Link + k]!;
-    }
-    this.exits = rekeyed(this.exits, moved);
-    this.quoteBig = rekeyed(this.quoteBig, moved);
-    const link = this.link;
-    for (let r = 0; r < oldRows; r++) {
-      const s = moved[r]!;
-      if (s === Slot.None) continue;
-      const l = s * Row.Link;
-      const prev = link[l + Link.Prev]!;
-      const next = link[l + Link.Next]!;
-      if (prev !== Slot.None) link[l + Link.Prev] = moved[prev]!;
-      if (next !== Slot.None) link[l + Link.Next] = moved[next]!;
-    }
-    for (const h of this.holders) h.relocated(moved);
+    this.resize(spillStart + spillRoom(home));
   }
-}
-
-function rekeyed<V>(bySlot: Map<number, V>, moved: Int32Array): Map<number, V> {
-  const out = new Map<number, V>();
-  for (const [s, v] of bySlot) out.set(moved[s]!, v);
-  return out;
 }
 
 /** Spill rows added at a time to a table of rows rows. */

@@ -4,7 +4,7 @@
 // level after the best is a bitmap scan; a level outside the window (a price far from the rest) goes to a sorted
 // list. The window moves or grows when the book moves out of it.
 import { ABSENT, IdMap } from './id-map';
-import { NONE, type OrderList, type OrderTable, type SlotHolder } from './order-table';
+import { NONE, type OrderList, type OrderTable } from './order-table';
 import { TickWindow } from './tick-window';
 
 export class PriceLevel implements OrderList {
@@ -29,7 +29,7 @@ export interface WindowSizes {
 
 const WINDOW: WindowSizes = { initial: 4096, max: 1 << 16 };
 
-export class BookSide implements SlotHolder {
+export class BookSide {
   /** Every level object this side has made, open or pooled, by its index. */
   private readonly byIndex: PriceLevel[] = [];
   private readonly pool: PriceLevel[] = [];
@@ -49,15 +49,6 @@ export class BookSide implements SlotHolder {
   ) {
     this.window = new TickWindow(sizes.initial);
     this.far = new SortedLevels(isBid);
-    orders.hold(this);
-  }
-
-  relocated(moved: Int32Array): void {
-    for (const level of this.byIndex) {
-      if (level.head === NONE) continue;
-      level.head = moved[level.head]!;
-      level.tail = moved[level.tail]!;
-    }
   }
 
   best(): PriceLevel | undefined {
