@@ -30,7 +30,7 @@ export interface CheckpointTimes {
   restartEveryMs: number;
 }
 
-const CHECKPOINT_TIMES: CheckpointTimes = { checkpointEveryMs: 100, restartEveryMs: 1000 };
+const CHECKPOINT_TIMES: CheckpointTimes = { checkpointEveryMs: 25, restartEveryMs: 1000 };
 
 /** A batch's rows are sent to the writer thread every this many commands while the batch is still open. */
 const STAGE_EVERY = 512;
