@@ -10,8 +10,8 @@
 // with the same low bits; those take a spill row after the home rows, listed in an IdMap. The home rows are kept
 // at least LOAD times as many as the orders: when there are too few, the table multiplies them by GROWTH, and an
 // order never moves: the arrays grow (a copy), the orders placed before stay in their rows and are found there by
-// the home rows of the table's past sizes (read only when the current home row and the spill rows miss), and a
-// new order whose home row an older one holds takes a spill row. So a slot stays valid for the order's life, and a
+// the home rows of the table's past sizes (read when the current home row holds another id, before the spill
+// rows), and a new order whose home row an older one holds takes a spill row. So a slot stays valid for the order's life, and a
 // growth costs a copy of the arrays, where moving every order to its new home row stalled a book of 65,536 orders
 // for 100–200 ms in the server (a pass over every row, most of it cache and page misses).
 //
