@@ -165,6 +165,15 @@ export function stripHtml(input: string): string {
     .trim();
 }
 
+/** The highest page number a list route accepts: far past any real list, and its offset stays an exact integer. */
+export const PAGE_NUMBER_MAX = 1_000_000;
+
+/** JSON schema of a record's numeric id: positive, and exact as a JavaScript number (1e300 is an integer to JSON schema). */
+export const ID_NUMBER_SCHEMA = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/** JSON schema of a 1-based page number (current, page, pageNo) with its default. */
+export const PAGE_NUMBER_SCHEMA = { type: 'integer', minimum: 1, maximum: PAGE_NUMBER_MAX, default: 1 } as const;
+
 /**
  * Builds a Page; pages = ceil(total / size). A size of PAGE_SIZE_ALL means one page holding
  * everything (1 page, or 0 when total is 0); any other size <= 0 gives 0 pages.

@@ -109,6 +109,11 @@ for (const dialect of await availableDialects()) {
       const search = await server.post(SPOT_PATHS.search, { status: 'open', size: 5, current: 3 }, maker.token);
       expect(search.body.data).toMatchObject({ total: 11 });
       expect(search.body.data.records.map((order: any) => order.id)).toEqual([ids[0]]);
+      // an integer too large to page by (2^53) is refused naming the field, not a 500
+      for (const current of [2 ** 53, 1_000_001]) {
+        const refused = await server.post(SPOT_PATHS.search, { current }, maker.token);
+        expect([refused.status, refused.body.data]).toEqual([400, { field: 'current' }]);
+      }
     });
 
     it('a member with more finished orders than memory keeps (200, trimmed past 250) still finds every one of them', async () => {

@@ -153,6 +153,7 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet bil
       [{ size: 101 }, 'size'],
       [{ current: 0 }, 'current'],
       [{ current: '1' }, 'current'],
+      [{ current: 2 ** 53 }, 'current'],
       [{ kind: 'gift' }, 'kind'],
       [{ type: 0 }, 'type'],
       [{ currency: 'DOGE' }, 'currency'],

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { JsonSchema, RouteDefinition } from '../../plugin-api';
-import { ApiError, ERROR_CODES, pageOf, type Page } from '../../shared';
+import { ApiError, ERROR_CODES, PAGE_NUMBER_SCHEMA, pageOf, type Page } from '../../shared';
 import type { AuditLog } from '../audit';
 import { notFoundError } from '../http/envelope';
 import { COLLECTION_CODE_PATTERN, collectionSchemaOf } from './collection-schema';
@@ -124,7 +124,7 @@ export function collectionRoutes(options: CollectionRoutesOptions): RouteDefinit
         type: 'object',
         additionalProperties: false,
         properties: {
-          page: { type: 'integer', minimum: 1, default: 1 },
+          page: PAGE_NUMBER_SCHEMA,
           size: { type: 'integer', minimum: 1, maximum: ROWS_PAGE_SIZE_MAX, default: 20 },
         },
       },

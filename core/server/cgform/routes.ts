@@ -1,4 +1,4 @@
-import { ApiError, PAGE_SIZE_ALL, pageOf } from '../../shared';
+import { ApiError, PAGE_NUMBER_SCHEMA, PAGE_SIZE_ALL, pageOf } from '../../shared';
 import type { RouteDefinition } from '../../plugin-api';
 import { notFoundError } from '../http/envelope';
 import { propertyType, ROW_COLUMNS, type CgformStore, type FormHead } from './store';
@@ -12,7 +12,7 @@ const formCodeParam = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' };
 const getDataQuery = {
   type: 'object',
   properties: {
-    pageNo: { type: 'integer', minimum: 1, default: 1 },
+    pageNo: PAGE_NUMBER_SCHEMA,
     pageSize: { type: 'integer', anyOf: [{ minimum: 1, maximum: PAGE_SIZE_MAX }, { const: PAGE_SIZE_ALL }], default: 10 },
     column: { type: 'string', pattern: '^[A-Za-z0-9_]{1,64}$', default: 'id' },
     order: { enum: ['asc', 'desc'], default: 'desc' },

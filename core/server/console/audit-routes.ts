@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AuditRecord, RouteDefinition } from '../../plugin-api';
-import { pageOf, type Page } from '../../shared';
+import { PAGE_NUMBER_SCHEMA, pageOf, type Page } from '../../shared';
 
 export const AUDIT_PAGE_SIZE_MAX = 100;
 
@@ -44,7 +44,7 @@ export function auditRoutes(db: Kysely<any>): RouteDefinition[] {
           target: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_./-]+$' },
           from: { type: 'string', format: 'date-time' },
           to: { type: 'string', format: 'date-time' },
-          page: { type: 'integer', minimum: 1, default: 1 },
+          page: PAGE_NUMBER_SCHEMA,
           size: { type: 'integer', minimum: 1, maximum: AUDIT_PAGE_SIZE_MAX, default: 20 },
         },
       },

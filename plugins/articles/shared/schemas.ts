@@ -1,6 +1,6 @@
 // Request schemas of the articles routes; the kernel answers a mismatch with a 400 naming the field.
 import type { JsonSchema } from '../../../core/plugin-api';
-import { LANGUAGES } from '../../../core/shared';
+import { LANGUAGES, PAGE_NUMBER_SCHEMA } from '../../../core/shared';
 import { ARTICLE_STATUSES, ARTICLE_TYPES, BODY_MAX, CATEGORY_TITLE_MAX, CODE_PATTERN, SORT_MAX, SUMMARY_MAX, TITLE_MAX } from './types';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
@@ -48,7 +48,7 @@ export const articleListQuery: JsonSchema = {
     type: { type: 'string', enum: [...ARTICLE_TYPES] },
     /** A category (its sections' articles) or a section. */
     categoryId: id,
-    page: { type: 'integer', minimum: 1, default: 1 },
+    page: PAGE_NUMBER_SCHEMA,
     size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
   },
 };

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../../core/plugin-api';
-import { CHAT_PAGE_SIZE } from '../../../core/shared';
+import { CHAT_PAGE_SIZE, ID_NUMBER_SCHEMA, PAGE_NUMBER_SCHEMA } from '../../../core/shared';
 import { CANNED_TITLE_MAX, CHAT_PAGE_MAX, CONTENT_TYPES, CONVERSATION_STATUSES } from './types';
 
 /**
@@ -9,14 +9,14 @@ import { CANNED_TITLE_MAX, CHAT_PAGE_MAX, CONTENT_TYPES, CONVERSATION_STATUSES }
 const CONTENT_BOUND = 4000;
 
 const paging = (size: number, max: number) => ({
-  current: { type: 'integer', minimum: 1, default: 1 },
+  current: PAGE_NUMBER_SCHEMA,
   size: { type: 'integer', minimum: 1, maximum: max, default: size },
 });
 
 const idParams: JsonSchema = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
+  properties: { id: ID_NUMBER_SCHEMA },
 };
 
 export const historyQuerySchema: JsonSchema = {
@@ -31,7 +31,7 @@ export const sendBodySchema: JsonSchema = {
   additionalProperties: false,
   required: ['chatId', 'content', 'contentType'],
   properties: {
-    chatId: { type: 'integer', minimum: 1 },
+    chatId: ID_NUMBER_SCHEMA,
     content: { type: 'string', maxLength: CONTENT_BOUND },
     contentType: { type: 'integer', enum: [...CONTENT_TYPES] },
   },

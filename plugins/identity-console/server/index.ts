@@ -1,4 +1,4 @@
-import { defineServerPlugin, notFoundError, pageOf, type ApiRequest, type Page, type ServerContext } from '../../../core/server';
+import { defineServerPlugin, notFoundError, PAGE_NUMBER_SCHEMA, pageOf, type ApiRequest, type Page, type ServerContext } from '../../../core/server';
 import { IDENTITY_SERVICE, type IdentityService, type MemberStatus } from '../../identity/shared/service';
 import { KYC_SERVICE, type KycService } from '../../kyc/shared/service';
 import { MEMBERS_PATH, type ConsoleMember, type ConsoleMemberDetail, type MemberQuery } from '../shared/types';
@@ -43,7 +43,7 @@ export default defineServerPlugin({
           properties: {
             search: { type: 'string', maxLength: 254 },
             status: { type: 'string', enum: ['active', 'frozen'] },
-            page: { type: 'integer', minimum: 1, default: 1 },
+            page: PAGE_NUMBER_SCHEMA,
             size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
           },
         },

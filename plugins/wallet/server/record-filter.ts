@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
-import type { JsonSchema } from '../../../core/server';
+import { PAGE_NUMBER_SCHEMA, type JsonSchema } from '../../../core/server';
 import type { RecordFilter } from '../shared/types';
 
 /** Most rows an export holds. */
@@ -35,7 +35,7 @@ export function recordFilterSchema(statuses: readonly string[]): JsonSchema {
     type: 'object',
     additionalProperties: false,
     properties: {
-      current: { type: 'integer', minimum: 1, default: 1 },
+      current: PAGE_NUMBER_SCHEMA,
       size: { type: 'integer', minimum: 1, maximum: 100, default: DEFAULT_PAGE_SIZE },
       currency: { type: 'string', maxLength: 20 },
       status: { type: 'string', enum: [...statuses] },
@@ -54,7 +54,7 @@ export function consoleListSchema(statuses: readonly string[]): JsonSchema {
       status: { type: 'string', enum: [...statuses] },
       currency: { type: 'string', maxLength: 20 },
       uid: { type: 'string', minLength: 1, maxLength: 40 },
-      current: { type: 'integer', minimum: 1, default: 1 },
+      current: PAGE_NUMBER_SCHEMA,
       size: { type: 'integer', minimum: 1, maximum: 100, default: DEFAULT_PAGE_SIZE },
     },
   };

@@ -1,3 +1,4 @@
+import { PAGE_NUMBER_SCHEMA } from '../../../core/server';
 import { BILL_KINDS, TRANSFER_ACCOUNT_TYPES } from '../shared/types';
 
 /** JSON Schemas of the wallet's requests. Amounts are strings: their scale is checked against the currency. */
@@ -12,7 +13,7 @@ export const ACCOUNT_TYPE = { type: 'integer', enum: [...TRANSFER_ACCOUNT_TYPES]
 const TIME = { type: 'integer', minimum: 0, maximum: 253_402_300_799_999 };
 
 const PAGE = {
-  current: { type: 'integer', minimum: 1, default: 1 },
+  current: PAGE_NUMBER_SCHEMA,
   size: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
 };
 

@@ -1,4 +1,4 @@
-import type { ServerRegistrar } from '../../../../core/server';
+import { PAGE_NUMBER_SCHEMA, type ServerRegistrar } from '../../../../core/server';
 import { ACCOUNT_CENTER_PATHS, type LoginDevice, type UpdateDeviceBody } from '../../shared/types';
 import { ID_BODY_SCHEMA, ID_PARAMS_SCHEMA, memberIdOf } from '../member-actions/request-schemas';
 import { currentDeviceOf, deleteDevice, DEVICE_NAME_MAX, listDevices, loginLogPage, renameDevice } from './devices';
@@ -55,7 +55,7 @@ export function registerDeviceRoutes(registrar: ServerRegistrar): void {
       querystring: {
         type: 'object',
         properties: {
-          current: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+          current: PAGE_NUMBER_SCHEMA,
           size: { type: 'integer', minimum: 1, maximum: LOGIN_LOG_MAX_SIZE, default: 10 },
         },
       },

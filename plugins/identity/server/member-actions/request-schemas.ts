@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../../../../core/server';
+import { ID_NUMBER_SCHEMA, type ApiRequest } from '../../../../core/server';
 
 /** An id in a JSON body: the web may send it as it got it (a string) or as a number. */
 export const ID_BODY_SCHEMA = { type: ['integer', 'string'], pattern: '^[1-9][0-9]{0,14}$', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
@@ -7,7 +7,7 @@ export const ID_BODY_SCHEMA = { type: ['integer', 'string'], pattern: '^[1-9][0-
 export const ID_PARAMS_SCHEMA = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+  properties: { id: ID_NUMBER_SCHEMA },
 };
 
 /** The signed-in member's id (routes with auth 'user'). */

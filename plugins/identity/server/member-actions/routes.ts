@@ -1,4 +1,4 @@
-import type { ServerRegistrar } from '../../../../core/server';
+import { PAGE_NUMBER_SCHEMA, type ServerRegistrar } from '../../../../core/server';
 import { ACCOUNT_CENTER_PATHS, RETURN_STATUS, type ReturnApplyStatus, type ReturnStatus } from '../../shared/types';
 import { applyForReturn, listReturnApplications, processReturnApplication, RETURN_NOTE_MAX, returnStatus } from './repay';
 import { ID_PARAMS_SCHEMA, memberIdOf } from './request-schemas';
@@ -50,7 +50,7 @@ export function registerMemberActionRoutes(registrar: ServerRegistrar): void {
         type: 'object',
         properties: {
           status: { type: 'integer', enum: STATUS_VALUES },
-          page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+          page: PAGE_NUMBER_SCHEMA,
           size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
         },
       },
