@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { PluginManifest, Principal, ServerContext, ServerPlugin, ServerRegistrar, SiteConfig } from '../plugin-api';
+import type { PluginManifest, Principal, ServerContext, RouteDefinition, ServerPlugin, ServerRegistrar, SiteConfig } from '../plugin-api';
 import { createAuditLog } from './audit';
 import { RevokedSessions } from './auth/revoked-sessions';
 import { ServiceRegistry } from './plugins/services';
@@ -73,6 +73,8 @@ export interface BourseServer {
   app: FastifyInstance;
   context: ServerContext;
   plugins: LoadedPlugin[];
+  /** The routes the kernel and the plugins mounted, in mounting order (full paths are under /api/{head} unless they start with /api/). */
+  routes: readonly RouteDefinition[];
   /** Starts listening; resolves with the base URL (http://host:port). */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -196,9 +198,11 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     });
 
     const operatorAccess = new OperatorAccess(database.db, now);
-    const mount = (definition: Parameters<ServerRegistrar['route']>[0], owner = 'core') => {
+    const routes: RouteDefinition[] = [];
+    const mount = (definition: RouteDefinition, owner = 'core') => {
       try {
         mountRoute(app, head, translate, definition, (principal, route) => operatorAccess.check(principal, route), inFlight);
+        routes.push(definition);
       } catch (error) {
         throw new Error(`${owner}: cannot mount ${definition.method} ${definition.path}: ${(error as Error).message}`, { cause: error });
       }
@@ -237,6 +241,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
       app,
       context,
       plugins,
+      routes,
       async listen() {
         const address = await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
         const origin = address.replace('[::1]', 'localhost');

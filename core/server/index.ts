@@ -16,7 +16,7 @@ export type {
   ServerRegistrar,
 } from '../plugin-api';
 export { defineServerPlugin } from '../plugin-api';
-export { ApiError, ERROR_CODES, isApiError, pageOf, ID_NUMBER_SCHEMA, PAGE_NUMBER_SCHEMA, type Page, type Envelope } from '../shared';
+export { ApiError, ERROR_CODES, isApiError, pageOf, ROW_ID_MAX, ROW_ID_SCHEMA, rowIdOf, PAGE_NUMBER_SCHEMA, type Page, type Envelope } from '../shared';
 export { jsonFieldSortKey, jsonFieldText, moneyColumn, tableExists, withAutoId } from './db/columns';
 export { SQLITE_FILE_NAME } from './db/connect';
 export { clientAuthorizationHeader, isClientAuthorized } from './http/client-auth';

@@ -14,6 +14,8 @@ import {
   okEnvelope,
   type Page,
   pageOf,
+  ROW_ID_MAX,
+  rowIdOf,
   stripHtml,
   WHITELIST_CODES,
   WHITELIST_MESSAGES,
@@ -188,6 +190,24 @@ describe('stripHtml', () => {
   it('returns "" for non-strings', () => {
     expect(stripHtml(undefined as never)).toBe('');
     expect(stripHtml(null as never)).toBe('');
+  });
+});
+
+describe('rowIdOf', () => {
+  it.each([
+    ['1', 1],
+    ['42', 42],
+    [String(ROW_ID_MAX), ROW_ID_MAX],
+    [String(ROW_ID_MAX + 1), null],
+    ['9007199254740993', null],
+    ['0', null],
+    ['-1', null],
+    ['01', null],
+    ['1e3', null],
+    [' 1', null],
+    ['', null],
+  ])('%j -> %j', (text, id) => {
+    expect(rowIdOf(text)).toBe(id);
   });
 });
 

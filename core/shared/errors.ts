@@ -168,8 +168,18 @@ export function stripHtml(input: string): string {
 /** The highest page number a list route accepts: far past any real list, and its offset stays an exact integer. */
 export const PAGE_NUMBER_MAX = 1_000_000;
 
-/** JSON schema of a record's numeric id: positive, and exact as a JavaScript number (1e300 is an integer to JSON schema). */
-export const ID_NUMBER_SCHEMA = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+/** The largest id of a table's auto-increment key (a serial, 32-bit, on PostgreSQL). */
+export const ROW_ID_MAX = 2_147_483_647;
+
+/** JSON schema of the id of a table's row: a larger one finds nothing, and PostgreSQL would refuse to compare it. */
+export const ROW_ID_SCHEMA = { type: 'integer', minimum: 1, maximum: ROW_ID_MAX } as const;
+
+/** The row id a text names ("42"), or null when it names none: not plain digits, or past the key's range. */
+export function rowIdOf(text: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= ROW_ID_MAX ? id : null;
+}
 
 /** JSON schema of a 1-based page number (current, page, pageNo) with its default. */
 export const PAGE_NUMBER_SCHEMA = { type: 'integer', minimum: 1, maximum: PAGE_NUMBER_MAX, default: 1 } as const;

@@ -42,10 +42,11 @@ const auth = (token?: string): Record<string, string> => (token ? { 'Blade-Auth'
 
 export async function startWalletServer(
   dialect: TestDialect,
-  options: { reuse?: TestServer; site?: Partial<SiteConfig>; now?: () => Date } = {},
+  options: { reuse?: TestServer; site?: Partial<SiteConfig>; consoleSite?: SiteConfig; now?: () => Date } = {},
 ): Promise<WalletTestServer> {
   const server = await startTestServer({
     dialect,
+    consoleSite: options.consoleSite,
     reuse: options.reuse,
     now: options.now,
     tokenSecret: options.reuse?.tokenSecret,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { roleHasPermission, type Principal, type RouteDefinition } from '../../plugin-api';
-import { ApiError, ERROR_CODES } from '../../shared';
+import { ApiError, ERROR_CODES, rowIdOf } from '../../shared';
 
 /** Routes an operator may use before TOTP is bound: see who they are, change the password, bind TOTP. */
 export const CONSOLE_SETUP_PATHS: ReadonlySet<string> = new Set([
@@ -41,10 +41,8 @@ export class OperatorAccess {
     const nowMs = this.now().getTime();
     const cached = this.cache.get(operatorId);
     if (cached && nowMs - cached.at < this.cacheMs) return cached.state;
-    const id = Number(operatorId);
-    const row = Number.isSafeInteger(id)
-      ? await this.db.selectFrom('operator').select(['id', 'username', 'role', 'disabled', 'totp_secret']).where('id', '=', id).executeTakeFirst()
-      : undefined;
+    const id = rowIdOf(operatorId);
+    const row = id !== null ? await this.db.selectFrom('operator').select(['id', 'username', 'role', 'disabled', 'totp_secret']).where('id', '=', id).executeTakeFirst() : undefined;
     const state: OperatorState | null = row
       ? { id: String(row.id), username: String(row.username), role: String(row.role), disabled: Number(row.disabled) === 1, totpBound: Boolean(row.totp_secret) }
       : null;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { OPERATOR_ROLES, type RouteDefinition } from '../../plugin-api';
-import { ApiError, ERROR_CODES, ID_NUMBER_SCHEMA } from '../../shared';
+import { ApiError, ERROR_CODES, ROW_ID_SCHEMA } from '../../shared';
 import type { AuditLog } from '../audit';
 import type { OperatorAccess } from './access';
 import { endOperatorSessions, type SessionRevoker } from './operator-sessions';
@@ -48,7 +48,7 @@ async function enabledAdministrators(db: Kysely<any>): Promise<number> {
   return Number(row.count);
 }
 
-const idParams = { type: 'object', required: ['id'], properties: { id: ID_NUMBER_SCHEMA } };
+const idParams = { type: 'object', required: ['id'], properties: { id: ROW_ID_SCHEMA } };
 
 /** Operator management and TOTP resets (administrators, audited), and the operator's own password change. */
 export function operatorRoutes(options: OperatorRoutesOptions): RouteDefinition[] {

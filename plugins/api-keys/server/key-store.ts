@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ApiError, ERROR_CODES } from '../../../core/server';
+import { ApiError, ERROR_CODES, rowIdOf } from '../../../core/server';
 import { KEYS_PER_MEMBER_MAX, type ApiKeyPermission, type ApiKeyView, type CreatedApiKey } from '../shared/types';
 import type { SecretBox } from './secret-box';
 
@@ -93,8 +93,9 @@ export class KeyStore {
 
   /** Deletes one of the member's keys; false when the member has no such key. */
   async remove(memberId: string, id: string): Promise<boolean> {
-    if (!/^\d{1,18}$/.test(id)) return false;
-    const result = await this.db.deleteFrom('api_key').where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst();
+    const rowId = rowIdOf(id);
+    if (rowId === null) return false;
+    const result = await this.db.deleteFrom('api_key').where('id', '=', rowId).where('member_id', '=', memberId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { OPERATOR_ROLES, roleHasPermission, type Permission, type Principal } from '../../../core/plugin-api';
+import { rowIdOf } from '../../../core/server';
 
 export interface OperatorState {
   id: string;
@@ -27,10 +28,8 @@ export class OperatorDirectory {
   async state(operatorId: string): Promise<OperatorState | null> {
     const cached = this.cache.get(operatorId);
     if (cached && this.nowMs() - cached.at < CACHE_MS) return cached.state;
-    const id = Number(operatorId);
-    const row = Number.isSafeInteger(id)
-      ? await this.db.selectFrom('operator').select(['id', 'username', 'role', 'disabled', 'totp_secret']).where('id', '=', id).executeTakeFirst()
-      : undefined;
+    const id = rowIdOf(operatorId);
+    const row = id !== null ? await this.db.selectFrom('operator').select(['id', 'username', 'role', 'disabled', 'totp_secret']).where('id', '=', id).executeTakeFirst() : undefined;
     const state = row ? stateOf(row) : null;
     this.cache.set(operatorId, { state, at: this.nowMs() });
     return state;

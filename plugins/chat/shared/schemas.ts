@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../../core/plugin-api';
-import { CHAT_PAGE_SIZE, ID_NUMBER_SCHEMA, PAGE_NUMBER_SCHEMA } from '../../../core/shared';
+import { CHAT_PAGE_SIZE, ROW_ID_SCHEMA, PAGE_NUMBER_SCHEMA } from '../../../core/shared';
 import { CANNED_TITLE_MAX, CHAT_PAGE_MAX, CONTENT_TYPES, CONVERSATION_STATUSES } from './types';
 
 /**
@@ -16,7 +16,7 @@ const paging = (size: number, max: number) => ({
 const idParams: JsonSchema = {
   type: 'object',
   required: ['id'],
-  properties: { id: ID_NUMBER_SCHEMA },
+  properties: { id: ROW_ID_SCHEMA },
 };
 
 export const historyQuerySchema: JsonSchema = {
@@ -31,7 +31,7 @@ export const sendBodySchema: JsonSchema = {
   additionalProperties: false,
   required: ['chatId', 'content', 'contentType'],
   properties: {
-    chatId: ID_NUMBER_SCHEMA,
+    chatId: ROW_ID_SCHEMA,
     content: { type: 'string', maxLength: CONTENT_BOUND },
     contentType: { type: 'integer', enum: [...CONTENT_TYPES] },
   },

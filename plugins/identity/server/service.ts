@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
+import { ApiError, ERROR_CODES, rowIdOf, type ServerContext } from '../../../core/server';
 import type { IdentityService, MemberRecord, MemberSearch, MemberStatus } from '../shared/service';
 import { consumeCode, verifyCode } from './code-store';
 import { findMemberByContact, findMemberById, findMemberByUid, toMember, type MemberRow } from './members';
@@ -33,9 +33,9 @@ export function toMemberRecord(member: MemberRow): MemberRecord {
   };
 }
 
-/** Member ids are positive integers on the wire as strings; anything else names nobody. */
+/** Member ids are positive integers on the wire as strings, within the key's range; anything else names nobody. */
 export function memberIdOf(id: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
+  return rowIdOf(id);
 }
 
 function likePattern(text: string): string {

@@ -1,9 +1,9 @@
-import { ApiError, ERROR_CODES, ID_NUMBER_SCHEMA, notFoundError, PAGE_NUMBER_SCHEMA, pageOf, type ApiRequest, type FileResult, type Page, type ServerRegistrar } from '../../../core/server';
+import { ApiError, ERROR_CODES, ROW_ID_SCHEMA, notFoundError, PAGE_NUMBER_SCHEMA, pageOf, type ApiRequest, type FileResult, type Page, type ServerRegistrar } from '../../../core/server';
 import { KYC_IMAGES, KYC_QUEUE_PATH, KYC_STATUSES, type KycImage, type KycReviewItem, type KycStatus } from '../shared/types';
 import { Applications, reviewItemOf, type ApplicationRow } from './applications';
 import type { KycImageStore } from './image-store';
 
-const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: ID_NUMBER_SCHEMA } };
+const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: ROW_ID_SCHEMA } };
 const REASON_MAX = 500;
 
 export interface ConsoleRouteDeps {

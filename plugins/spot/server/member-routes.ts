@@ -1,4 +1,4 @@
-import { ApiError, ERROR_CODES, ID_NUMBER_SCHEMA, PAGE_NUMBER_SCHEMA, pageOf, toCsv, toXlsx, type FileResult, type Page, type ServerRegistrar } from '../../../core/server';
+import { ApiError, ERROR_CODES, PAGE_NUMBER_SCHEMA, pageOf, toCsv, toXlsx, type FileResult, type Page, type ServerRegistrar } from '../../../core/server';
 import {
   ORDER_SIDES,
   ORDER_STATUSES,
@@ -172,7 +172,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     method: 'GET',
     path: SPOT_PATHS.fills,
     auth: 'user',
-    schema: { params: { type: 'object', required: ['id'], properties: { id: ID_NUMBER_SCHEMA } } },
+    schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } } } },
     async handler(request) {
       const found = await exchange.history.find(request.principal!.id, Number(request.params.id));
       if (!found) throw new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ApiError, ERROR_CODES, notFoundError, pageOf, type Page, type ServerContext } from '../../../../core/server';
+import { ApiError, ERROR_CODES, notFoundError, pageOf, ROW_ID_MAX, type Page, type ServerContext } from '../../../../core/server';
 import type { LoginDevice, LoginLogEntry } from '../../shared/types';
 import { deviceOfFamily, revokeDeviceFamilies } from '../refresh-tokens';
 
@@ -37,7 +37,8 @@ export async function listDevices(db: Kysely<any>, memberId: number, currentDevi
 }
 
 async function ownDevice(db: Kysely<any>, memberId: number, id: number): Promise<Record<string, any>> {
-  const row = await db.selectFrom('member_device').selectAll().where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst();
+  // an id past the key's range (a 10-digit string the body's pattern lets through) names no device
+  const row = id <= ROW_ID_MAX ? await db.selectFrom('member_device').selectAll().where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst() : undefined;
   // another member's device answers like a missing one
   if (!row) throw notFoundError('id');
   return row;
