@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium';
 
@@ -8,6 +8,18 @@ export const SCREENSHOT_DIR = join('test-results', 'screenshots');
 const FAILURE_DIR = join('test-results', 'failures');
 /** How many of a page's latest console errors and failed requests a failure report shows. */
 const RECENT_EVENTS = 20;
+
+/**
+ * Opens a dropdown menu, chooses an item and waits for the menu to close. A choice that re-renders the header (a
+ * language) can leave the menu open, and the next click on its trigger would then close it instead of opening it:
+ * Escape closes it first.
+ */
+export async function chooseFromMenu(page: Page, trigger: Locator, item: Locator): Promise<void> {
+  await trigger.click();
+  await item.click();
+  await page.keyboard.press('Escape');
+  await item.waitFor({ state: 'hidden', timeout: 5000 });
+}
 
 export interface BrowserSession {
   browser: Browser;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { LANGUAGES, type Language } from '../../core/shared/constants';
-import { openBrowser, type BrowserSession } from './browser';
+import { chooseFromMenu, openBrowser, type BrowserSession } from './browser';
 
 const coreTexts = (language: Language) => JSON.parse(readFileSync(`locales/${language}/core.json`, 'utf8'));
 
@@ -53,7 +53,6 @@ describe('the default site in Chromium', () => {
     expect([...order].sort()).toEqual([...LANGUAGES].sort());
     let current: Language = 'en';
     for (const language of order) {
-      await page.getByRole('button', { name: coreTexts(current).header.language, exact: true }).click();
       const label = await page.evaluate(async (lng) => {
         const response = await fetch('/graphql', {
           method: 'POST',
@@ -65,7 +64,7 @@ describe('the default site in Chromium', () => {
         return item.text || item.label;
       }, language);
       apiLanguages.length = 0;
-      await page.getByRole('menuitem', { name: label }).click();
+      await chooseFromMenu(page, page.getByRole('button', { name: coreTexts(current).header.language, exact: true }), page.getByRole('menuitem', { name: label }));
       await expect.poll(() => loginButton().innerText()).toBe(coreTexts(language).header.login);
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
       await expect.poll(() => apiLanguages.includes(language)).toBe(true);
@@ -88,8 +87,7 @@ describe('the default site in Chromium', () => {
     const { page } = session;
     const main = page.locator('.bourse-main');
     await expect.poll(async () => /\$\s?[0-9]/.test(await main.innerText()), { timeout: 10_000 }).toBe(true);
-    await page.getByRole('button', { name: coreTexts('en').header.currency }).click();
-    await page.getByRole('menuitem', { name: /EUR/ }).click();
+    await chooseFromMenu(page, page.getByRole('button', { name: coreTexts('en').header.currency }), page.getByRole('menuitem', { name: /EUR/ }));
     await expect.poll(async () => /€\s?[0-9]/.test(await main.innerText())).toBe(true);
     expect(/\$\s?[0-9]/.test(await main.innerText())).toBe(false);
     await session.screenshot('home-night-eur');

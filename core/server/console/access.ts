@@ -38,11 +38,13 @@ export class OperatorAccess {
   ) {}
 
   async state(operatorId: string): Promise<OperatorState | null> {
+    // text that names no row is answered without a query or a cache entry
+    const id = rowIdOf(operatorId);
+    if (id === null) return null;
     const nowMs = this.now().getTime();
     const cached = this.cache.get(operatorId);
     if (cached && nowMs - cached.at < this.cacheMs) return cached.state;
-    const id = rowIdOf(operatorId);
-    const row = id !== null ? await this.db.selectFrom('operator').select(['id', 'username', 'role', 'disabled', 'totp_secret']).where('id', '=', id).executeTakeFirst() : undefined;
+    const row = await this.db.selectFrom('operator').select(['id', 'username', 'role', 'disabled', 'totp_secret']).where('id', '=', id).executeTakeFirst();
     const state: OperatorState | null = row
       ? { id: String(row.id), username: String(row.username), role: String(row.role), disabled: Number(row.disabled) === 1, totpBound: Boolean(row.totp_secret) }
       : null;

@@ -26,10 +26,12 @@ export class OperatorDirectory {
   ) {}
 
   async state(operatorId: string): Promise<OperatorState | null> {
+    // text that names no row is answered without a query or a cache entry
+    const id = rowIdOf(operatorId);
+    if (id === null) return null;
     const cached = this.cache.get(operatorId);
     if (cached && this.nowMs() - cached.at < CACHE_MS) return cached.state;
-    const id = rowIdOf(operatorId);
-    const row = id !== null ? await this.db.selectFrom('operator').select(['id', 'username', 'role', 'disabled', 'totp_secret']).where('id', '=', id).executeTakeFirst() : undefined;
+    const row = await this.db.selectFrom('operator').select(['id', 'username', 'role', 'disabled', 'totp_secret']).where('id', '=', id).executeTakeFirst();
     const state = row ? stateOf(row) : null;
     this.cache.set(operatorId, { state, at: this.nowMs() });
     return state;
