@@ -33,11 +33,6 @@ export function toMemberRecord(member: MemberRow): MemberRecord {
   };
 }
 
-/** Member ids are positive integers on the wire as strings, within the key's range; anything else names nobody. */
-export function memberIdOf(id: string): number | null {
-  return rowIdOf(id);
-}
-
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
@@ -64,7 +59,8 @@ export function createIdentityService(context: ServerContext, deps: IdentityServ
   const siteMail = () => mailTranslator(context.site.language);
 
   const memberOf = async (id: string): Promise<MemberRow | undefined> => {
-    const numeric = memberIdOf(id);
+    // member ids are row ids on the wire as strings; anything else names nobody
+    const numeric = rowIdOf(id);
     return numeric === null ? undefined : findMemberById(db, numeric);
   };
   const requireMember = async (id: string): Promise<MemberRow> => {
