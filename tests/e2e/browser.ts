@@ -10,15 +10,18 @@ const FAILURE_DIR = join('test-results', 'failures');
 const RECENT_EVENTS = 20;
 
 /**
- * Opens a dropdown menu, chooses an item and waits for the menu to close. A choice that re-renders the header (a
- * language) can leave the menu open, and the next click on its trigger would then close it instead of opening it:
- * Escape closes it first.
+ * Opens a dropdown menu, chooses an item and waits for the menu to close, leaving the page where it was. A choice
+ * that re-renders the header (a language) can leave the menu open, and the next click on its trigger would then
+ * close it instead of opening it: Escape closes it first. Playwright scrolls the item into view before clicking it
+ * (the popup is placed in the document while it animates), which a user's click does not: the page is scrolled back.
  */
 export async function chooseFromMenu(page: Page, trigger: Locator, item: Locator): Promise<void> {
+  const scrollY = await page.evaluate(() => window.scrollY);
   await trigger.click();
   await item.click();
   await page.keyboard.press('Escape');
   await item.waitFor({ state: 'hidden', timeout: 5000 });
+  await page.evaluate((y) => window.scrollTo(0, y), scrollY);
 }
 
 export interface BrowserSession {
@@ -91,6 +94,10 @@ export async function openBrowser(options: { width?: number; height?: number } =
       const path = join(SCREENSHOT_DIR, `${name}.png`);
       // Let lazy images (coin icons) arrive; a page that keeps loading is shot as it is.
       await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
+      // and let finite transitions end (a theme switch fades backgrounds); endless ones (skeletons) are shot as they are
+      await page
+        .evaluate(() => Promise.race([Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)), new Promise((r) => setTimeout(r, 1000))]))
+        .catch(() => undefined);
       await page.screenshot({ path, fullPage: false });
       return path;
     },
