@@ -78,38 +78,37 @@ export class BalanceTable {
   }
 
   availableCovers(h: number, amount: bigint): boolean {
-    return this.available.get(h) >= amount;
+    return this.available.atLeast(h, amount);
   }
 
   frozenCovers(h: number, amount: bigint): boolean {
-    return this.frozen.get(h) >= amount;
+    return this.frozen.atLeast(h, amount);
   }
 
   /** Adds `delta` to one balance of the account (making it present). */
   add(h: number, field: BalanceField, delta: bigint): void {
     this.markPresent(h);
-    const column = this[field];
-    column.set(h, column.get(h) + delta);
+    this[field].add(h, delta);
   }
 
   addAvailable(h: number, amount: bigint): void {
     this.markPresent(h);
-    this.available.set(h, this.available.get(h) + amount);
+    this.available.add(h, amount);
   }
 
   subtractAvailable(h: number, amount: bigint): void {
     this.markPresent(h);
-    this.available.set(h, this.available.get(h) - amount);
+    this.available.subtract(h, amount);
   }
 
   addFrozen(h: number, amount: bigint): void {
     this.markPresent(h);
-    this.frozen.set(h, this.frozen.get(h) + amount);
+    this.frozen.add(h, amount);
   }
 
   subtractFrozen(h: number, amount: bigint): void {
     this.markPresent(h);
-    this.frozen.set(h, this.frozen.get(h) - amount);
+    this.frozen.subtract(h, amount);
   }
 
   /** Sets the account's balances (making it present). */

@@ -38,6 +38,42 @@ export class BigColumn {
     }
   }
 
+  /** Whether the value at `i` is at least `amount` (without making a heap bigint of it, as `get` would). */
+  atLeast(i: number, amount: bigint): boolean {
+    return this.wide.size === 0 ? this.values[i]! >= amount : this.get(i) >= amount;
+  }
+
+  /**
+   * Adds `delta` to the value at `i`. The usual case — no wide value in the column, the sum within 64 bits — is
+   * a 64-bit add that V8 keeps unboxed (`BigInt.asIntN(64, …)`, checked by the sign of the change), where
+   * `set(i, get(i) + delta)` makes heap bigints of the read and of the sum. Only relational comparisons keep
+   * them unboxed (`===` on a bigint, or with a literal beyond 32 bits, makes one), hence the forms below.
+   */
+  add(i: number, delta: bigint): void {
+    if (this.wide.size === 0) {
+      const value = this.values[i]!;
+      const sum = BigInt.asIntN(64, value + delta);
+      if ((delta >= 0n ? delta <= MAX && sum >= value : delta > MIN && sum < value) && notMin(sum)) {
+        this.values[i] = sum;
+        return;
+      }
+    }
+    this.set(i, this.get(i) + delta);
+  }
+
+  /** Subtracts `delta` from the value at `i` (as `add`, without making `-delta`). */
+  subtract(i: number, delta: bigint): void {
+    if (this.wide.size === 0) {
+      const value = this.values[i]!;
+      const difference = BigInt.asIntN(64, value - delta);
+      if ((delta >= 0n ? delta <= MAX && difference <= value : delta > MIN && difference > value) && notMin(difference)) {
+        this.values[i] = difference;
+        return;
+      }
+    }
+    this.set(i, this.get(i) - delta);
+  }
+
   /** Makes room for indexes below `capacity` (never shrinks). */
   reserve(capacity: number): void {
     if (capacity <= this.values.length) return;
@@ -45,4 +81,9 @@ export class BigColumn {
     values.set(this.values);
     this.values = values;
   }
+}
+
+/** Whether a 64-bit value is not −2^63 (the wide marker): only there does subtracting 1 wrap upwards. */
+function notMin(value: bigint): boolean {
+  return BigInt.asIntN(64, value - 1n) < value;
 }

@@ -188,9 +188,16 @@ export class LedgerEngine {
       if (sellerFee > 0n) this.keepBefore(journal, at.feeQuote);
     }
     if (base !== 0n) table.subtractFrozen(at.sellerBase, base);
-    if (base !== buyerFee) table.addAvailable(at.buyerBase, buyerFee === 0n ? base : base - buyerFee);
+    // what a side receives less its fee, added and subtracted in place: `base - buyerFee` would be a heap bigint
+    if (base !== buyerFee) {
+      table.addAvailable(at.buyerBase, base);
+      if (buyerFee !== 0n) table.subtractAvailable(at.buyerBase, buyerFee);
+    }
     if (quote !== 0n) table.subtractFrozen(at.buyerQuote, quote);
-    if (quote !== sellerFee) table.addAvailable(at.sellerQuote, sellerFee === 0n ? quote : quote - sellerFee);
+    if (quote !== sellerFee) {
+      table.addAvailable(at.sellerQuote, quote);
+      if (sellerFee !== 0n) table.subtractAvailable(at.sellerQuote, sellerFee);
+    }
     if (buyerFee > 0n) table.addAvailable(at.feeBase, buyerFee);
     if (sellerFee > 0n) table.addAvailable(at.feeQuote, sellerFee);
     const seq = ++this.seq;
