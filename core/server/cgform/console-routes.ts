@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { JsonSchema, RouteDefinition } from '../../plugin-api';
-import { ApiError, ERROR_CODES, PAGE_NUMBER_SCHEMA, pageOf, type Page } from '../../shared';
+import { ApiError, ERROR_CODES, PAGE_NUMBER_SCHEMA, ROW_ID_SCHEMA, pageOf, type Page } from '../../shared';
 import type { AuditLog } from '../audit';
 import { notFoundError } from '../http/envelope';
 import { COLLECTION_CODE_PATTERN, collectionSchemaOf } from './collection-schema';
@@ -27,7 +27,6 @@ export interface CollectionRoutesOptions {
 }
 
 const codeParam = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' };
-const rowIdParam = { type: 'integer', minimum: 1, maximum: 2147483647 };
 const rowBody = { type: 'object' };
 
 function summaryOf(head: FormHead, rowCount: number): CollectionSummary {
@@ -151,7 +150,7 @@ export function collectionRoutes(options: CollectionRoutesOptions): RouteDefinit
     },
   };
 
-  const rowParams = { type: 'object', properties: { code: codeParam, id: rowIdParam } };
+  const rowParams = { type: 'object', properties: { code: codeParam, id: ROW_ID_SCHEMA } };
 
   const replaceRow: RouteDefinition<unknown, Record<string, unknown>, { code: string; id: number }, FormRow> = {
     method: 'POST',

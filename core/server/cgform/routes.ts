@@ -1,4 +1,4 @@
-import { ApiError, PAGE_NUMBER_SCHEMA, PAGE_SIZE_ALL, pageOf } from '../../shared';
+import { ApiError, PAGE_NUMBER_SCHEMA, PAGE_SIZE_ALL, ROW_ID_SCHEMA, pageOf } from '../../shared';
 import type { RouteDefinition } from '../../plugin-api';
 import { notFoundError } from '../http/envelope';
 import { propertyType, ROW_COLUMNS, type CgformStore, type FormHead } from './store';
@@ -77,7 +77,7 @@ export function cgformReadRoutes(store: CgformStore): RouteDefinition[] {
       schema: {
         params: {
           type: 'object',
-          properties: { formId: formCodeParam, id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+          properties: { formId: formCodeParam, id: ROW_ID_SCHEMA },
         },
       },
       async handler(request) {

@@ -1,25 +1,24 @@
 // Request schemas of the articles routes; the kernel answers a mismatch with a 400 naming the field.
 import type { JsonSchema } from '../../../core/plugin-api';
-import { LANGUAGES, PAGE_NUMBER_SCHEMA } from '../../../core/shared';
+import { LANGUAGES, PAGE_NUMBER_SCHEMA, ROW_ID_SCHEMA } from '../../../core/shared';
 import { ARTICLE_STATUSES, ARTICLE_TYPES, BODY_MAX, CATEGORY_TITLE_MAX, CODE_PATTERN, SORT_MAX, SUMMARY_MAX, TITLE_MAX } from './types';
 
-const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
 const sort = { type: 'integer', minimum: 0, maximum: SORT_MAX };
 const language = { type: 'string', enum: [...LANGUAGES] };
 const code = { type: ['string', 'null'], pattern: CODE_PATTERN };
 
-export const idParams: JsonSchema = { type: 'object', required: ['id'], properties: { id } };
+export const idParams: JsonSchema = { type: 'object', required: ['id'], properties: { id: ROW_ID_SCHEMA } };
 
 export const textParams: JsonSchema = {
   type: 'object',
   required: ['id', 'language'],
-  properties: { id, language },
+  properties: { id: ROW_ID_SCHEMA, language },
 };
 
 export const contentQuery: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { id, code: { type: 'string', pattern: CODE_PATTERN }, type: { type: 'string', enum: [...ARTICLE_TYPES] } },
+  properties: { id: ROW_ID_SCHEMA, code: { type: 'string', pattern: CODE_PATTERN }, type: { type: 'string', enum: [...ARTICLE_TYPES] } },
 };
 
 export const noQuery: JsonSchema = { type: 'object', additionalProperties: false, properties: {} };
@@ -29,7 +28,7 @@ export const categoryBody: JsonSchema = {
   additionalProperties: false,
   required: ['titles'],
   properties: {
-    parentId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
+    parentId: { ...ROW_ID_SCHEMA, type: ['integer', 'null'] },
     titles: {
       type: 'object',
       additionalProperties: false,
@@ -47,7 +46,7 @@ export const articleListQuery: JsonSchema = {
     status: { type: 'string', enum: [...ARTICLE_STATUSES] },
     type: { type: 'string', enum: [...ARTICLE_TYPES] },
     /** A category (its sections' articles) or a section. */
-    categoryId: id,
+    categoryId: ROW_ID_SCHEMA,
     page: PAGE_NUMBER_SCHEMA,
     size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
   },
@@ -57,7 +56,7 @@ export const articleMetaBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['type'],
-  properties: { type: { type: 'string', enum: [...ARTICLE_TYPES] }, code, sectionId: { ...id, type: ['integer', 'null'] }, sort },
+  properties: { type: { type: 'string', enum: [...ARTICLE_TYPES] }, code, sectionId: { ...ROW_ID_SCHEMA, type: ['integer', 'null'] }, sort },
 };
 
 const textProperties = {
