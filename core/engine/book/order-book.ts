@@ -12,6 +12,7 @@ import type {
   BookEvent,
   BookEventSink,
   BookSnapshot,
+  BookSource,
   CancelCommand,
   CancelReason,
   DepthLevel,
@@ -246,9 +247,10 @@ export class OrderBook {
 
   /**
    * Rebuilds a book from a snapshot of the same market (at start, from the database). The records are trusted
-   * as the book wrote them; a snapshot of another market or one that breaks the book's bounds throws.
+   * as the book wrote them; a snapshot of another market or one that breaks the book's bounds throws. The resting
+   * orders are read once, bids then asks.
    */
-  static restore(spec: MarketSpec, snap: BookSnapshot): OrderBook {
+  static restore(spec: MarketSpec, snap: BookSource): OrderBook {
     if (snap.symbol !== spec.symbol) throw new Error(`snapshot of ${snap.symbol} given to ${spec.symbol}`);
     const book = new OrderBook(spec);
     const num = (v: bigint) => {
@@ -259,22 +261,24 @@ export class OrderBook {
       if (id > book.topId) book.topId = id;
     };
     book.orders.reserve(snap.bids.length + snap.asks.length);
-    for (const r of [...snap.bids, ...snap.asks]) {
-      noteId(r.id);
-      if (r.takeProfit) noteId(r.takeProfit.id);
-      if (r.stopLoss) noteId(r.stopLoss.id);
-      const tp = r.takeProfit ? { id: r.takeProfit.id, price: num(r.takeProfit.price) } : null;
-      const sl = r.stopLoss ? { id: r.stopLoss.id, price: num(r.stopLoss.price) } : null;
-      const exits = tp || sl ? { takeProfit: tp, stopLoss: sl } : null;
-      const t = book.orders;
-      const qty = num(r.qty);
-      const o = t.alloc(r.id, r.userId, r.side === 'buy', num(r.price), qty, r.feeTier, r.time, exits);
-      t.setFilled(o, num(r.filledQty), num(r.baseFeesPaid));
-      if (r.filledQuote !== 0n) t.addQuoteBig(o, r.filledQuote);
-      const own = r.side === 'buy' ? book.bids : book.asks;
-      if (own.total + qty > MAX_SAFE) throw new Error(`${spec.symbol}: side total out of range in snapshot`);
-      own.append(o);
-      book.reserveExits(exits);
+    for (const side of [snap.bids, snap.asks]) {
+      for (const r of side) {
+        noteId(r.id);
+        if (r.takeProfit) noteId(r.takeProfit.id);
+        if (r.stopLoss) noteId(r.stopLoss.id);
+        const tp = r.takeProfit ? { id: r.takeProfit.id, price: num(r.takeProfit.price) } : null;
+        const sl = r.stopLoss ? { id: r.stopLoss.id, price: num(r.stopLoss.price) } : null;
+        const exits = tp || sl ? { takeProfit: tp, stopLoss: sl } : null;
+        const t = book.orders;
+        const qty = num(r.qty);
+        const o = t.alloc(r.id, r.userId, r.side === 'buy', num(r.price), qty, r.feeTier, r.time, exits);
+        t.setFilled(o, num(r.filledQty), num(r.baseFeesPaid));
+        if (r.filledQuote !== 0n) t.addQuoteBig(o, r.filledQuote);
+        const own = r.side === 'buy' ? book.bids : book.asks;
+        if (own.total + qty > MAX_SAFE) throw new Error(`${spec.symbol}: side total out of range in snapshot`);
+        own.append(o);
+        book.reserveExits(exits);
+      }
     }
     const byId = new Map<number, StopOrder>();
     for (const r of snap.stops) {

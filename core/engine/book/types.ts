@@ -269,3 +269,15 @@ export interface BookSnapshot {
   asks: RestingOrderRecord[];
   stops: StopOrderRecord[];
 }
+
+/** Resting orders to restore, in priority order: an array, or records read one at a time with their count. */
+export interface RestingSource extends Iterable<RestingOrderRecord> {
+  readonly length: number;
+}
+
+/**
+ * What `OrderBook.restore` reads: a snapshot, or one whose resting orders a decoder reads as the book takes them, so
+ * that a million decoded records are not all alive at once (each would outlive the young generation, to be copied
+ * into the old one and marked there, and die right after).
+ */
+export type BookSource = Omit<BookSnapshot, 'bids' | 'asks'> & { bids: RestingSource; asks: RestingSource };

@@ -4,7 +4,7 @@ import type { Balance } from '../ledger/balances';
 import type { Currency } from '../ledger/currency';
 import { LedgerEngine } from '../ledger/engine';
 import type { CommandResult, RejectionCode } from '../ledger/events';
-import { SpotEngine, type SpotSnapshot } from '../spot/engine';
+import { SpotEngine, type SpotSnapshotSource } from '../spot/engine';
 import { DEFAULT_GENERATION, type AcceptedIdsState } from '../spot/accepted-ids';
 import type { OrderStatus, SpotAccepted, SpotMarketConfig, SpotOrder } from '../spot/types';
 import { decodeJson, encodeJson } from './codec';
@@ -217,17 +217,41 @@ class ChunkWriter {
 class ChunkReader {
   private next = 0;
   private reader: RecordReader | null = null;
+  /** Records handed out (read, or to be read lazily), and read so far. */
+  private position = 0;
+  private consumed = 0;
 
   constructor(private readonly chunks: readonly Buffer[]) {}
 
   read<T>(count: number, section: Section<T>): T[] {
+    if (this.consumed !== this.position) throw new Error('records read before the lazily read ones before them');
     const items = new Array<T>(count);
     for (let i = 0; i < count; i++) items[i] = section.read(this.current());
+    this.position = this.consumed += count;
     return items;
+  }
+
+  /**
+   * The next `count` records, read when iterated: once, in the order of the sections (what is handed out before
+   * must have been read by then). Each record can then die young instead of living until the last one is read.
+   */
+  lazily<T>(count: number, section: Section<T>): Iterable<T> & { readonly length: number } {
+    const start = this.position;
+    this.position += count;
+    return { length: count, [Symbol.iterator]: () => this.records(start, count, section) };
+  }
+
+  private *records<T>(start: number, count: number, section: Section<T>): Generator<T> {
+    if (this.consumed !== start) throw new Error(`records ${start} to ${start + count} read out of order`);
+    // being read: until the last record, nothing else is
+    this.consumed = -1;
+    for (let i = 0; i < count; i++) yield section.read(this.current());
+    this.consumed = start + count;
   }
 
   /** Throws unless every chunk was read to its end. */
   end(): void {
+    if (this.consumed !== this.position) throw new Error('lazily read records were not read');
     if ((this.reader && !this.reader.done) || this.next < this.chunks.length) throw new Error('records left over after the last section');
   }
 
@@ -282,30 +306,36 @@ export function decodeSnapshot(stored: StoredSnapshot, currencies: Currency[]): 
   stored.chunks.forEach((chunk, i) => {
     if (checksumOf(chunk) !== head.chunks[i]) throw new SnapshotUnusable(`checksum mismatch in chunk ${i} ${at}`);
   });
-  let snap: SpotSnapshot;
+  const input = new ChunkReader(stored.chunks);
+  let snap: SpotSnapshotSource;
   let balances: Array<[string, Balance]>;
   let ledgerResults: CommandResult[];
   try {
-    const input = new ChunkReader(stored.chunks);
     const { counts } = head;
     balances = input.read(counts.balances, BALANCES);
     ledgerResults = input.read(counts.ledgerResults, LEDGER_RESULTS);
     const users = input.read(counts.users, USERS);
     const results = input.read(counts.results, SPOT_RESULTS);
     const orders = input.read(counts.orders, ORDERS);
+    // the books' resting orders (the bulk of a large snapshot) are read as the books take them
     const markets = head.markets.map(({ config, halted, book }) => ({
       config,
       halted,
-      book: { ...book, bids: input.read(book.bids, RESTING), asks: input.read(book.asks, RESTING) },
+      book: { ...book, bids: input.lazily(book.bids, RESTING), asks: input.lazily(book.asks, RESTING) },
     }));
-    input.end();
     snap = { ids: head.ids ?? { generation: DEFAULT_GENERATION, staleThrough: -1, previousMaxAt: -1, currentMaxAt: -1 }, seq: head.seq, nextOrderId: head.nextOrderId, users, markets, orders, results };
   } catch (error) {
     throw new SnapshotUnusable(`unreadable ${at}: ${(error as Error).message}`);
   }
   const ledger = new LedgerEngine(currencies);
   ledger.restore(balances, ledgerResults);
-  const spot = SpotEngine.restore(ledger, snap, true);
+  let spot: SpotEngine;
+  try {
+    spot = SpotEngine.restore(ledger, snap, true);
+    input.end();
+  } catch (error) {
+    throw new SnapshotUnusable(`unreadable ${at}: ${(error as Error).message}`);
+  }
   if (ledger.lastSeq !== stored.ledgerSeq || spot.lastSeq !== stored.spotSeq) {
     throw new SnapshotUnusable(`holds ledger seq ${ledger.lastSeq} / spot seq ${spot.lastSeq}, the row says ${stored.ledgerSeq} / ${stored.spotSeq}`);
   }

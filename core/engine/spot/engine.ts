@@ -4,7 +4,7 @@ import { required, requiredForConditional } from '../book/required';
 import type { AmountField } from '../book/decimal-input';
 import { marketMath, type MarketMath } from '../book/arithmetic';
 import { stopRises } from '../book/stops';
-import type { BookEvent, BookSnapshot, FillEvent, LimitOrder, MarketOrder, MarketSpec, PlaceOrder, Requirement } from '../book/types';
+import type { BookEvent, BookSnapshot, BookSource, FillEvent, LimitOrder, MarketOrder, MarketSpec, PlaceOrder, Requirement } from '../book/types';
 import { SYSTEM_ACCOUNTS, accountKey, isValidUserId, systemAccountKey } from '../ledger/accounts';
 import type { LedgerCommand } from '../ledger/commands';
 import type { PostingProblem } from '../ledger/balances';
@@ -74,6 +74,9 @@ export interface SpotSnapshot {
   orders: SpotOrder[];
   results: SpotAccepted[];
 }
+
+/** What `SpotEngine.restore` reads: a snapshot, or one whose books' resting orders are read as they are restored. */
+export type SpotSnapshotSource = Omit<SpotSnapshot, 'markets'> & { markets: Array<{ config: SpotMarketConfig; halted: boolean; book: BookSource }> };
 
 class Rejection {
   constructor(
@@ -298,9 +301,12 @@ export class SpotEngine implements StepOwner, StepSource {
 
   /**
    * Rebuilds the spot state over a ledger that already holds the matching balances. `owned`: the snapshot is
-   * the engine's to keep (freshly decoded), so it is not copied first.
+   * the engine's to keep (freshly decoded), so it is not copied first; a source whose books are read as they are
+   * restored must be owned.
    */
-  static restore(ledger: LedgerEngine, snap: SpotSnapshot, owned = false): SpotEngine {
+  static restore(ledger: LedgerEngine, snap: SpotSnapshot, owned?: false): SpotEngine;
+  static restore(ledger: LedgerEngine, snap: SpotSnapshotSource, owned: true): SpotEngine;
+  static restore(ledger: LedgerEngine, snap: SpotSnapshotSource, owned = false): SpotEngine {
     const copy = owned ? snap : structuredClone(snap);
     const engine = new SpotEngine(ledger, { idGeneration: copy.ids.generation });
     engine.seq = copy.seq;
