@@ -202,6 +202,25 @@ describe.each(dialects)('ledger commands through the spot service on %s', (diale
 
   it.runIf(dialect === 'sqlite')('the writer store does not start on a file its threads cannot open', async () => {
     await expect(SqliteWorkerStore.start(database.db, join(data.dataDir, 'no-such-directory', SQLITE_FILE_NAME))).rejects.toThrow(/directory|open/i);
+    // returned at once: its `ready` rejects, and closing it does not wait for threads that are gone
+    const starting = SqliteWorkerStore.starting(database.db, join(data.dataDir, 'no-such-directory', SQLITE_FILE_NAME));
+    await expect(starting.ready).rejects.toThrow(/directory|open/i);
+    await starting.close();
+  });
+
+  it.runIf(dialect === 'sqlite')('a writer store still starting takes writes at once: they are committed once its threads run', async () => {
+    await sql`create table starting_probe (body text not null)`.execute(database.db);
+    const store = SqliteWorkerStore.starting(database.db, join(data.dataDir, SQLITE_FILE_NAME));
+    let ready = false;
+    void store.ready.then(() => (ready = true));
+    // sent before anything was awaited: the threads cannot be running yet
+    const written = store.writeTables([{ table: { name: 'starting_probe', columns: ['body'], pgTypes: ['text'], suffix: '' }, rows: ['a', 'b', 'c'] }]);
+    expect(ready).toBe(false);
+    await written;
+    expect(ready).toBe(true);
+    expect((await sql<{ n: number }>`select count(*) as n from starting_probe`.execute(database.db)).rows[0]!.n).toBe(3);
+    await sql`drop table starting_probe`.execute(database.db);
+    await store.close();
   });
 
   it.runIf(dialect === 'sqlite')('the checkpoint thread copies the WAL into the database, rows of the main connection too', async () => {

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import type { AppliedCommand, BalanceChange } from '../ledger/journal';
 import type { AppliedSpotCommand } from '../spot/types';
-import { startWorker } from './start-worker';
+import { spawnWorker } from './start-worker';
 import { BatchRowsBuilder, LedgerStore, batchRows, withSpot, type BatchRows, type BatchSink, type TableRows } from './store';
 
 type Reply = { id: number; error?: string };
@@ -75,13 +75,22 @@ export class SqliteWorkerStore extends LedgerStore {
   private nextBatch = 1;
   private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
 
+  /** Both threads gone (closed, or stopped because one could not start). */
+  private readonly exited: Promise<unknown>;
+
   private constructor(
     db: Kysely<any>,
     private readonly worker: Worker,
     private readonly checkpointer: Worker,
+    /** Settles once both threads run: see `starting`. */
+    readonly ready: Promise<void>,
   ) {
     super(db, 'sqlite');
+    // a start that failed is reported by whoever awaits `ready`: not an unhandled rejection meanwhile
+    ready.catch(() => {});
+    this.exited = Promise.all([worker, checkpointer].map((thread) => new Promise((resolve) => thread.once('exit', resolve))));
     worker.on('message', (reply: Reply) => {
+      // the thread's `{ ready }` (or start error) has no id: `ready` answers it
       const waiter = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if (reply.error === undefined) waiter?.resolve();
@@ -97,22 +106,32 @@ export class SqliteWorkerStore extends LedgerStore {
    * `file` is the SQLite database file the main connection `db` has open. Two threads start: the writer, and the
    * checkpoint thread, which copies the WAL's pages into the database every `checkpointEveryMs` beside the commits —
    * pages that several batches changed are copied once, not once a batch, and no commit waits for the copy.
+   * Resolves once both run.
    */
   static async start(db: Kysely<any>, file: string, times: CheckpointTimes = CHECKPOINT_TIMES): Promise<SqliteWorkerStore> {
-    const started = await Promise.allSettled([
-      // a batch's rows live until its commit: a young generation that holds them saves promoting them
-      startWorker(new URL('./sqlite-writer.worker.ts', import.meta.url), { workerData: { file, restartEveryMs: times.restartEveryMs }, resourceLimits: { maxYoungGenerationSizeMb: 96 } }),
-      startWorker(new URL('./sqlite-checkpointer.worker.ts', import.meta.url), { workerData: { file, everyMs: times.checkpointEveryMs } }),
-    ]);
-    const failed = started.find((thread) => thread.status === 'rejected');
-    if (failed) {
-      await Promise.all(started.map((thread) => thread.status === 'fulfilled' && thread.value.terminate()));
-      throw failed.reason;
-    }
-    const [worker, checkpointer] = started.map((thread) => (thread as PromiseFulfilledResult<Worker>).value) as [Worker, Worker];
+    const store = SqliteWorkerStore.starting(db, file, times);
+    await store.ready;
+    return store;
+  }
+
+  /**
+   * `start`, returning at once while the threads start (a second or so through tsx on a slow machine: the engines can
+   * be rebuilt meanwhile). Batches may be written at once: they wait in the writer thread's queue. `ready` rejects —
+   * both threads stopped — when one cannot start; the store is then unusable.
+   */
+  static starting(db: Kysely<any>, file: string, times: CheckpointTimes = CHECKPOINT_TIMES): SqliteWorkerStore {
+    // a batch's rows live until its commit: a young generation that holds them saves promoting them
+    const writer = spawnWorker(new URL('./sqlite-writer.worker.ts', import.meta.url), { workerData: { file, restartEveryMs: times.restartEveryMs }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+    const checkpointer = spawnWorker(new URL('./sqlite-checkpointer.worker.ts', import.meta.url), { workerData: { file, everyMs: times.checkpointEveryMs } });
     // those threads checkpoint the WAL: a commit of the main connection must not copy the writer's pages
-    await sql`pragma wal_autocheckpoint = 0`.execute(db);
-    return new SqliteWorkerStore(db, worker, checkpointer);
+    const quiet = sql`pragma wal_autocheckpoint = 0`.execute(db);
+    const ready = Promise.allSettled([writer.ready, checkpointer.ready, quiet]).then(async (started) => {
+      const failed = started.find((step) => step.status === 'rejected');
+      if (!failed) return;
+      await Promise.all([writer.worker.terminate(), checkpointer.worker.terminate()]);
+      throw failed.reason;
+    });
+    return new SqliteWorkerStore(db, writer.worker, checkpointer.worker, ready);
   }
 
   override openBatch(): BatchSink {
@@ -147,7 +166,7 @@ export class SqliteWorkerStore extends LedgerStore {
   async close(): Promise<void> {
     this.send({ close: true });
     this.checkpointer.postMessage({ close: true });
-    await Promise.all([this.worker, this.checkpointer].map((thread) => new Promise((resolve) => thread.once('exit', resolve))));
+    await this.exited;
     await sql`pragma wal_autocheckpoint = ${sql.raw(String(SQLITE_DEFAULT_AUTOCHECKPOINT))}`.execute(this.db);
   }
 

@@ -22,11 +22,13 @@ export class WalletLedger {
   ) {}
 
   static async open(context: ServerContext, currencies: Currency[]): Promise<WalletLedger> {
-    const writer = context.dialect === 'sqlite' ? await SqliteWorkerStore.start(context.db, join(context.dataDir, SQLITE_FILE_NAME)) : undefined;
+    // the writer threads start while the engines are rebuilt from the database (read on this thread's connection)
+    const writer = context.dialect === 'sqlite' ? SqliteWorkerStore.starting(context.db, join(context.dataDir, SQLITE_FILE_NAME)) : undefined;
     const store = new SpotStore(context.db, context.dialect, writer);
     const snapshots = snapshotWorker(context);
     try {
-      return new WalletLedger(await SpotService.open(serviceOptions(context, currencies, store, snapshots)), context, store, writer, snapshots);
+      const [service] = await Promise.all([SpotService.open(serviceOptions(context, currencies, store, snapshots)), writer?.ready]);
+      return new WalletLedger(service, context, store, writer, snapshots);
     } catch (error) {
       await writer?.close();
       throw error;
