@@ -24,6 +24,23 @@ describe('IdMap', () => {
     );
   });
 
+  it('reserving room keeps every key and value, at any point of a sequence of sets', () => {
+    fc.assert(
+      fc.property(fc.array(fc.maxSafeNat(), { maxLength: 300 }), fc.nat({ max: 300 }), fc.nat({ max: 5000 }), (keys, at, room) => {
+        const ours = new IdMap(4);
+        const model = new Map<number, number>();
+        keys.forEach((key, i) => {
+          if (i === at) ours.reserve(room);
+          ours.set(key, i);
+          model.set(key, i);
+        });
+        ours.reserve(room);
+        expect(ours.size).toBe(model.size);
+        for (const [k, v] of model) expect(ours.get(k)).toBe(v);
+      }),
+    );
+  });
+
   it('keeps runs of consecutive ids, anywhere in the safe range, like a Map through deletes in any order', () => {
     const start = fc.oneof(fc.constant(0), fc.constant(2 ** 32 - 100), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER - 300 }));
     fc.assert(

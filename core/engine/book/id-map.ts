@@ -124,9 +124,19 @@ export class IdMap {
     for (let i = 0; i < table.length; i += 2) if (table[i] !== EMPTY) yield table[i + 1]!;
   }
 
+  /** Makes room for `count` keys in all (a restore knows how many): the table then grows at most once. */
+  reserve(count: number): void {
+    let cap = this.mask + 1;
+    while (count * 2 > cap) cap *= 2;
+    if (cap !== this.mask + 1) this.rehash(cap);
+  }
+
   private grow(): void {
+    this.rehash((this.mask + 1) * 2);
+  }
+
+  private rehash(cap: number): void {
     const old = this.table;
-    const cap = (this.mask + 1) * 2;
     this.table = emptyTable(cap);
     this.mask = cap - 1;
     this.shift = shiftFor(cap);

@@ -317,6 +317,7 @@ export class SpotEngine implements StepOwner, StepSource {
       if ('field' in spec) throw new Error(`spot restore: market ${config.symbol} is invalid (${spec.field})`);
       engine.markets.set(config.symbol, { config, spec, halted, book: OrderBook.restore(spec, book), ...engine.derived(config, spec) });
     }
+    engine.orders.reserve(copy.orders.length);
     for (const order of copy.orders) engine.track(order);
     for (const result of copy.results) {
       engine.accepted.add(result.id, result.seq, 0, result.kind, result.orderId ?? 0, result.ledgerFrom, result.ledgerTo);

@@ -27,6 +27,11 @@ export class OpenOrders {
     return this.get(id) !== undefined;
   }
 
+  /** Makes room for `count` orders in all (a restore knows how many). */
+  reserve(count: number): void {
+    this.slots.reserve(count);
+  }
+
   /** Adds the order under its id (a safe integer ≥ 0), or replaces the one with that id. */
   set(order: SpotOrder): void {
     const known = this.slots.get(order.id);
