@@ -13,7 +13,8 @@ npx tsc -p tsconfig.json --noEmit
 step "import cycles"
 npx madge --circular --warning --extensions ts,tsx --ts-config tsconfig.json core plugins site-configs
 step "unit tests"
-npx vitest run --project unit
+# unit tests are single-threaded: every core runs test files (vitest leaves one idle by default)
+npx vitest run --project unit --maxWorkers=100%
 step "API tests"
 npx vitest run --project api
 step "browser tests"
