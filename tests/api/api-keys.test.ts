@@ -7,10 +7,8 @@ import apiKeysServer from '../../plugins/api-keys/server';
 import { binanceErrorResult, binanceResult, isBinanceError, signedRequestOf } from '../../plugins/api-keys/shared/binance';
 import { API_KEYS_SERVICE, type ApiKeysService } from '../../plugins/api-keys/shared/service';
 import type { ApiKeyPermission } from '../../plugins/api-keys/shared/types';
-import identityManifest from '../../plugins/identity/plugin';
-import { createIdentityServer } from '../../plugins/identity/server';
 import { IDENTITY_SERVICE, type IdentityService } from '../../plugins/identity/shared/service';
-import { availableDialects, fetchJson, startTestServer, type TestDialect, type TestServer } from './harness';
+import { availableDialects, fetchJson, startTestServer, testIdentityPlugin, type TestDialect, type TestServer } from './harness';
 import { testClock } from './identity-harness';
 import { memberSignUps, type SignedUpMember } from './member-sign-up';
 
@@ -56,7 +54,7 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('API keys (
       dialect,
       now: clock.now,
       extraPlugins: [
-        { manifest: identityManifest, server: createIdentityServer({ transports: {} }) },
+        testIdentityPlugin({ transports: {} }),
         { manifest: apiKeysManifest, server: apiKeysServer },
         { manifest: probeManifest, server: probeServer },
       ],

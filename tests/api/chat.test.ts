@@ -7,10 +7,9 @@ import chatServer from '../../plugins/chat/server';
 import type { ChatMessage, ChatPage, DeskConversation, DeskEvent } from '../../plugins/chat/shared/types';
 import consoleCoreManifest from '../../plugins/console-core/plugin';
 import consoleCoreServer from '../../plugins/console-core/server';
-import identityManifest from '../../plugins/identity/plugin';
-import { createIdentityServer, latestCodeFor } from '../../plugins/identity/server';
+import { latestCodeFor } from '../../plugins/identity/server';
 import { consoleCall, signInAndBindTotp } from './console-harness';
-import { availableDialects, fetchJson, startTestServer, TEST_OPERATOR_PASSWORD, type JsonResponse, type TestDialect, type TestServer } from './harness';
+import { availableDialects, fetchJson, startTestServer, TEST_OPERATOR_PASSWORD, testIdentityPlugin, type JsonResponse, type TestDialect, type TestServer } from './harness';
 import { testClock, type TestClock } from './identity-harness';
 
 const dialects = await availableDialects();
@@ -126,7 +125,7 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('customer-s
       dialect,
       now: clock.now,
       extraPlugins: [
-        { manifest: identityManifest, server: createIdentityServer({ transports: {} }) },
+        testIdentityPlugin({ transports: {} }),
         { manifest: consoleCoreManifest, server: consoleCoreServer },
         { manifest: chatManifest, server: chatServer },
       ],

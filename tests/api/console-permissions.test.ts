@@ -4,12 +4,10 @@ import consoleCoreManifest from '../../plugins/console-core/plugin';
 import consoleCoreServer from '../../plugins/console-core/server';
 import identityConsoleManifest from '../../plugins/identity-console/plugin';
 import identityConsoleServer from '../../plugins/identity-console/server';
-import identityManifest from '../../plugins/identity/plugin';
-import { createIdentityServer } from '../../plugins/identity/server';
 import kycManifest from '../../plugins/kyc/plugin';
 import kycServer from '../../plugins/kyc/server';
 import { consoleCall, signInAndBindTotp } from './console-harness';
-import { availableDialects, fetchJson, startTestServer, TEST_OPERATOR_PASSWORD, type TestServer } from './harness';
+import { availableDialects, fetchJson, startTestServer, TEST_OPERATOR_PASSWORD, testIdentityPlugin, type TestServer } from './harness';
 
 const dialects = await availableDialects();
 const STAFF_PASSWORD = 'Staff-Password-42';
@@ -53,7 +51,7 @@ describe.each(dialects)('console roles, permissions, TOTP and audit (%s)', (dial
       dialect,
       now: () => new Date(clock),
       extraPlugins: [
-        { manifest: identityManifest, server: createIdentityServer({ transports: {} }) },
+        testIdentityPlugin({ transports: {} }),
         { manifest: kycManifest, server: kycServer },
         { manifest: consoleCoreManifest, server: consoleCoreServer },
         { manifest: identityConsoleManifest, server: identityConsoleServer },

@@ -7,6 +7,8 @@ import pg from 'pg';
 import type { PluginManifest, Principal, ServerContext, ServerPlugin, SiteConfig } from '../../core/plugin-api';
 import { createServer, type BourseServer } from '../../core/server/app';
 import { issueAccessToken } from '../../core/server/auth/tokens';
+import identityManifest from '../../plugins/identity/plugin';
+import { createIdentityServer, type IdentityServerOptions } from '../../plugins/identity/server';
 import defaultSite from '../../site-configs/default';
 
 export type TestDialect = 'sqlite' | 'postgres';
@@ -18,6 +20,14 @@ const PG_ADMIN = { host: process.env.PGHOST ?? '127.0.0.1', port: Number(process
 
 /** Cheap argon2id cost so login tests stay fast (production uses the default cost). */
 export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+/**
+ * The identity plugin hashing member passwords at TEST_PASSWORD_HASHING unless `options.passwordCost` says otherwise:
+ * at the production cost (32 MiB, 3 passes) the hashes of sign-ups and logins were most of the API tests' CPU time.
+ */
+export function testIdentityPlugin(options: IdentityServerOptions = {}): { manifest: PluginManifest; server: ServerPlugin } {
+  return { manifest: identityManifest, server: createIdentityServer({ passwordCost: TEST_PASSWORD_HASHING, ...options }) };
+}
 export const TEST_OPERATOR_PASSWORD = 'test-operator-password';
 
 let availability: Promise<boolean> | undefined;
@@ -122,6 +132,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await rm(dataDir, { recursive: true, force: true });
     });
   const site: SiteConfig = { ...defaultSite, plugins: [], ...options.site };
+  const extraPlugins = [...(options.extraPlugins ?? [])];
+  const selected = [...site.plugins, ...(options.consoleSite?.plugins ?? [])];
+  if (selected.includes('identity') && !extraPlugins.some((plugin) => plugin.manifest.id === 'identity')) extraPlugins.push(testIdentityPlugin());
   const tokenSecret = options.tokenSecret ?? randomBytes(32).toString('hex');
   const announcements: string[] = [];
   const unexpectedErrors: unknown[] = [];
@@ -138,7 +151,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       now: options.now,
       logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       distDir: options.distDir ?? join(dataDir, 'no-dist'),
-      extraPlugins: options.extraPlugins,
+      extraPlugins,
       operatorPassword: options.operatorPassword === null ? undefined : (options.operatorPassword ?? TEST_OPERATOR_PASSWORD),
       passwordHashing: TEST_PASSWORD_HASHING,
       announce: (text) => announcements.push(text),

@@ -2,9 +2,8 @@
 // and small clients for the identity endpoints.
 import { randomBytes } from 'node:crypto';
 import { clientAuthorizationHeader } from '../../core/server';
-import identityManifest from '../../plugins/identity/plugin';
-import { createIdentityServer, latestCodeFor } from '../../plugins/identity/server';
-import { fetchJson, startTestServer, type JsonResponse, type TestDialect, type TestServer } from './harness';
+import { latestCodeFor, type Argon2Cost } from '../../plugins/identity/server';
+import { fetchJson, startTestServer, testIdentityPlugin, type JsonResponse, type TestDialect, type TestServer } from './harness';
 
 export interface TestClock {
   now(): Date;
@@ -34,15 +33,15 @@ export interface IdentityTestServer extends TestServer {
   inviteCodeOf(email: string): Promise<string>;
 }
 
-export async function startIdentityServer(dialect: TestDialect): Promise<IdentityTestServer> {
+/** `passwordCost`: of member passwords; default the cheap TEST_PASSWORD_HASHING (testIdentityPlugin). */
+export async function startIdentityServer(dialect: TestDialect, options: { passwordCost?: Argon2Cost } = {}): Promise<IdentityTestServer> {
   const clock = testClock();
   const tokenSecret = randomBytes(32).toString('hex');
-  const identity = createIdentityServer({ transports: {} });
   const server = await startTestServer({
     dialect,
     tokenSecret,
     now: clock.now,
-    extraPlugins: [{ manifest: identityManifest, server: identity }],
+    extraPlugins: [testIdentityPlugin({ transports: {}, ...options })],
   });
   const from = (ip = '10.0.0.1') => ({ 'x-forwarded-for': ip });
   const basic = clientAuthorizationHeader(server.site);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyAccessToken } from '../../core/server/auth/tokens';
 import { hashRefreshToken } from '../../plugins/identity/server/refresh-tokens';
+import { MEMBER_PASSWORD_COST } from '../../plugins/identity/server';
 import { availableDialects, fetchJson, type TestDialect } from './harness';
 import { nextHour, startIdentityServer, TOKEN_PATH, type IdentityTestServer } from './identity-harness';
 
@@ -13,7 +14,8 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('identity l
   let server: IdentityTestServer;
 
   beforeAll(async () => {
-    server = await startIdentityServer(dialect);
+    // the production cost: a wrong password and an unknown account are timed, and the hash must dominate
+    server = await startIdentityServer(dialect, { passwordCost: MEMBER_PASSWORD_COST });
     expect((await server.signUp('founder@example.com', PASSWORD)).status).toBe(200);
     const invite = await server.inviteCodeOf('founder@example.com');
     nextHour(server);

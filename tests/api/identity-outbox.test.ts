@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import identityManifest from '../../plugins/identity/plugin';
-import { createIdentityServer, type Transport } from '../../plugins/identity/server';
-import { availableDialects, fetchJson, startTestServer, type TestDialect, type TestServer } from './harness';
+import type { Transport } from '../../plugins/identity/server';
+import { availableDialects, fetchJson, startTestServer, testIdentityPlugin, type TestDialect, type TestServer } from './harness';
 
 const dialects = await availableDialects();
 
@@ -32,7 +31,7 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('identity o
   beforeAll(async () => {
     server = await startTestServer({
       dialect,
-      extraPlugins: [{ manifest: identityManifest, server: createIdentityServer({ transports: { email: smtp.transport } }) }],
+      extraPlugins: [testIdentityPlugin({ transports: { email: smtp.transport } })],
     });
   });
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MEMBER_PASSWORD_COST } from '../../plugins/identity/server';
 import { availableDialects, fetchJson, type TestDialect } from './harness';
 import { nextHour, startIdentityServer, type IdentityTestServer } from './identity-harness';
 
@@ -12,7 +13,8 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('identity s
   let founderInvite: string;
 
   beforeAll(async () => {
-    server = await startIdentityServer(dialect);
+    // the production cost: the stored hash's parameters are checked
+    server = await startIdentityServer(dialect, { passwordCost: MEMBER_PASSWORD_COST });
   });
   afterAll(async () => {
     await server?.close();
