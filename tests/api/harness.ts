@@ -20,6 +20,7 @@ const PG_ADMIN = { host: process.env.PGHOST ?? '127.0.0.1', port: Number(process
 
 /** Cheap argon2id cost so login tests stay fast (production uses the default cost). */
 export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+export const TEST_OPERATOR_PASSWORD = 'test-operator-password';
 
 /**
  * The identity plugin hashing member passwords at TEST_PASSWORD_HASHING unless `options.passwordCost` says otherwise:
@@ -28,7 +29,6 @@ export const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1, parallelis
 export function testIdentityPlugin(options: IdentityServerOptions = {}): { manifest: PluginManifest; server: ServerPlugin } {
   return { manifest: identityManifest, server: createIdentityServer({ passwordCost: TEST_PASSWORD_HASHING, ...options }) };
 }
-export const TEST_OPERATOR_PASSWORD = 'test-operator-password';
 
 let availability: Promise<boolean> | undefined;
 
