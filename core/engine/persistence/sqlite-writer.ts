@@ -115,8 +115,8 @@ export class SqliteWorkerStore extends LedgerStore {
   }
 
   /**
-   * `start`, returning at once while the threads start (a second or so through tsx on a slow machine: the engines can
-   * be rebuilt meanwhile). Batches may be written at once: they wait in the writer thread's queue. `ready` rejects —
+   * `start`, returning at once while the threads start (about 0.2 s on a slow machine: the engines can be rebuilt
+   * meanwhile). Batches may be written at once: they wait in the writer thread's queue. `ready` rejects —
    * both threads stopped — when one cannot start; the store is then unusable.
    */
   static starting(db: Kysely<any>, file: string, times: CheckpointTimes = CHECKPOINT_TIMES): SqliteWorkerStore {
