@@ -29,10 +29,6 @@ export class CommandFields {
   orderId?: number;
 }
 
-// Without Object.prototype behind it, copying a command's own `__proto__` key (JSON.parse makes one) defines a
-// property like any other instead of calling the setter that would change this object's prototype.
-Object.setPrototypeOf(CommandFields.prototype, null);
-
 const MAX_ID_LENGTH = 100;
 
 /** A command id: 1 to 100 printable ASCII characters without space (0x21..0x7e). */
@@ -47,26 +43,18 @@ export function isCommandId(id: string): boolean {
 }
 
 type Read = { -readonly [K in keyof CommandFields]: unknown };
-
-/** The names of the fields (the class defines each one, as undefined). */
-const FIELD_NAMES: ReadonlySet<string> = new Set(Object.keys(new CommandFields()));
+type Command = { readonly [K in keyof CommandFields]?: unknown };
 
 /**
- * Reads the command's fields into `fields`: what `command.field` gives for a data object, whose fields are its
- * own enumerable properties or enumerable inherited ones. Commands built by spreading (`{ ...base, kind, … }`)
- * can each get a map of their own, and then every named load of a field — present or absent — misses V8's
- * inline caches and goes to the runtime (0.3 µs or more each on the development machine). A plain object
- * (prototype Object.prototype or none, which adds no fields) is copied by one Object.assign, anything else read
- * in one for-in pass (which would do for both, but builds an enumeration cache for each new map: garbage the
- * copy does not make). Keys that are not fields are copied too, and kept until a later command has them; the
- * engine never reads them.
+ * Reads into `fields` what `command.field` gives for the fields of the command's kind (id, kind and at of any
+ * command; an order's own fields for placeOrder and cancelOrder), the others left undefined. Each kind's fields
+ * are read by loads of their own: a load site sees only the few shapes of its kind's commands, where one site for
+ * every field would see them all and go megamorphic (three times slower than these loads, as slow as copying
+ * the command with Object.assign).
  */
 export function readCommandFields(command: unknown, fields: CommandFields): void {
   // written as what they are (any value); read as the commands declare them
   const into: Read = fields;
-  into.id = undefined;
-  into.kind = undefined;
-  into.at = undefined;
   into.userId = undefined;
   into.symbol = undefined;
   into.side = undefined;
@@ -83,12 +71,39 @@ export function readCommandFields(command: unknown, fields: CommandFields): void
   into.feeTier = undefined;
   into.clientOrderId = undefined;
   into.orderId = undefined;
-  if ((typeof command !== 'object' && typeof command !== 'function') || command === null) return;
-  const prototype: unknown = Object.getPrototypeOf(command);
-  if (prototype === Object.prototype || prototype === null) {
-    Object.assign(fields, command);
+  if (command === null || command === undefined) {
+    into.id = into.kind = into.at = undefined;
     return;
   }
-  const source = command as Record<string, unknown>;
-  for (const key in source) if (FIELD_NAMES.has(key)) into[key as keyof Read] = source[key];
+  const c = command as Command;
+  into.id = c.id;
+  into.at = c.at;
+  const kind = (into.kind = c.kind);
+  if (kind === 'placeOrder') readPlaceOrder(c, into);
+  else if (kind === 'cancelOrder') readCancelOrder(c, into);
+}
+
+function readPlaceOrder(c: Command, into: Read): void {
+  into.userId = c.userId;
+  into.symbol = c.symbol;
+  into.side = c.side;
+  into.type = c.type;
+  into.price = c.price;
+  into.qty = c.qty;
+  into.quote = c.quote;
+  into.budget = c.budget;
+  into.trigger = c.trigger;
+  into.tif = c.tif;
+  into.postOnly = c.postOnly;
+  into.takeProfit = c.takeProfit;
+  into.stopLoss = c.stopLoss;
+  into.feeTier = c.feeTier;
+  into.clientOrderId = c.clientOrderId;
+}
+
+function readCancelOrder(c: Command, into: Read): void {
+  into.userId = c.userId;
+  into.symbol = c.symbol;
+  into.orderId = c.orderId;
+  into.clientOrderId = c.clientOrderId;
 }
