@@ -130,14 +130,15 @@ export class MarketDataStore {
   }
 
   /**
-   * The checkpoint and each symbol's loadState, read in one transaction: a write committed meanwhile (another
-   * server's writer on the same database) is either all in them or not at all, so no trade is restored and
-   * replayed again.
+   * The checkpoint and each symbol's loadState, read in one read-only transaction: a write committed meanwhile
+   * (another server's writer on the same database) is either all in them or not at all, so no trade is restored
+   * and replayed again.
    */
   async loadStates(symbols: readonly string[], keep: number, trades: number): Promise<{ checkpoint: number; states: Map<string, MarketDataState> }> {
     return this.db
       .transaction()
       .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
       .execute(async (trx) => {
         const store = new MarketDataStore(trx, this.dialect, { checkpointName: this.checkpointName });
         const checkpoint = await store.checkpoint();

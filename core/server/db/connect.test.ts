@@ -41,4 +41,24 @@ describe('openDatabase on SQLite', () => {
     otherInsert.run('other');
     expect((await db.selectFrom('item').select('name').orderBy('id').execute()).map((row) => row.name)).toEqual(['mine', 'other']);
   });
+
+  it('lets another connection write during a transaction that only reads, which keeps reading its snapshot', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bourse-connect-'));
+    database = openDatabase({ dataDir: dir });
+    const { db } = database;
+    await db.schema.createTable('item').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
+    other = new BetterSqlite3(join(dir, SQLITE_FILE_NAME));
+    other.pragma('busy_timeout = 0');
+    const count = (trx: typeof db) => trx.selectFrom('item').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const seen = await db
+      .transaction()
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        const first = Number((await count(trx)).count);
+        other!.prepare('insert into item (name) values (?)').run('other');
+        return [first, Number((await count(trx)).count)];
+      });
+    expect(seen).toEqual([0, 0]);
+    expect(Number((await count(db)).count)).toBe(1);
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig, type TransactionSettings } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from '../../plugin-api';
 
@@ -40,10 +40,11 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
 }
 
 /**
- * SQLite whose transactions take the write lock when they begin (`BEGIN IMMEDIATE`). The engines' writer threads
- * commit through connections of their own; a deferred transaction that reads and then writes cannot take the lock
- * once one of them has committed since its read (SQLITE_BUSY at once, the busy timeout not waited), where an
- * immediate one waits its turn at the start.
+ * SQLite whose transactions take the write lock when they begin (`BEGIN IMMEDIATE`), except those that say they only
+ * read (`setAccessMode('read only')`: a deferred snapshot that blocks no writer). The engines' writer threads commit
+ * through connections of their own; a deferred transaction that reads and then writes cannot take the lock once
+ * one of them has committed since its read (SQLITE_BUSY at once, the busy timeout not waited), where an immediate
+ * one waits its turn at the start.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   constructor(private readonly settings: SqliteDialectConfig) {
@@ -56,8 +57,8 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(settings?.accessMode === 'read only' ? 'begin' : 'begin immediate'));
   }
 }
 
