@@ -15,19 +15,24 @@ describe('openDatabase on SQLite', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('commits a transaction that reads and then writes while another connection writes to the file', async () => {
+  /** A database with an empty table, and a connection of its own to the same file (as a writer thread has) that does not wait for the lock. */
+  async function twoConnections() {
     dir = mkdtempSync(join(tmpdir(), 'bourse-connect-'));
     database = openDatabase({ dataDir: dir });
     const { db } = database;
     await db.schema.createTable('item').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
-    // a connection of its own, as a writer thread has; it does not wait for the lock
     other = new BetterSqlite3(join(dir, SQLITE_FILE_NAME));
     other.pragma('busy_timeout = 0');
     const otherInsert = other.prepare('insert into item (name) values (?)');
+    const count = async (from: typeof db) => Number((await from.selectFrom('item').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);
+    return { db, otherInsert, count };
+  }
+
+  it('commits a transaction that reads and then writes while another connection writes to the file', async () => {
+    const { db, otherInsert, count } = await twoConnections();
     let otherResult = '';
     await db.transaction().execute(async (trx) => {
-      const { count } = await trx.selectFrom('item').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-      expect(Number(count)).toBe(0);
+      expect(await count(trx)).toBe(0);
       // the other connection's commit between this transaction's read and its write: refused while it holds the lock
       try {
         otherInsert.run('other');
@@ -43,22 +48,16 @@ describe('openDatabase on SQLite', () => {
   });
 
   it('lets another connection write during a transaction that only reads, which keeps reading its snapshot', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'bourse-connect-'));
-    database = openDatabase({ dataDir: dir });
-    const { db } = database;
-    await db.schema.createTable('item').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
-    other = new BetterSqlite3(join(dir, SQLITE_FILE_NAME));
-    other.pragma('busy_timeout = 0');
-    const count = (trx: typeof db) => trx.selectFrom('item').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { db, otherInsert, count } = await twoConnections();
     const seen = await db
       .transaction()
       .setAccessMode('read only')
       .execute(async (trx) => {
-        const first = Number((await count(trx)).count);
-        other!.prepare('insert into item (name) values (?)').run('other');
-        return [first, Number((await count(trx)).count)];
+        const first = await count(trx);
+        otherInsert.run('other');
+        return [first, await count(trx)];
       });
     expect(seen).toEqual([0, 0]);
-    expect(Number((await count(db)).count)).toBe(1);
+    expect(await count(db)).toBe(1);
   });
 });
