@@ -16,6 +16,7 @@ import { pow10 } from '../../shared/money';
 import { orderAmount } from './amounts';
 import { marketSpecOf } from './markets';
 import { StringIndex } from './string-index';
+import { CoinHandles, UNKNOWN } from './coin-handles';
 import { AcceptedIds, type AcceptedIdsState } from './accepted-ids';
 import { OpenOrders } from './open-orders';
 import { CommandFields, isCommandId, readCommandFields } from './command-fields';
@@ -120,16 +121,12 @@ export class SpotEngine implements StepOwner, StepSource {
   /** The fill being settled and its accounts: reused for every fill (a settle step is booked synchronously). */
   private readonly stepFill: TradeFill = { buyer: '', seller: '', base: '', quote: '', baseAmount: 0n, quoteAmount: 0n, buyerFee: 0n, sellerFee: 0n };
   private readonly stepAccounts: TradeHandles = { sellerBase: 0, buyerBase: 0, buyerQuote: 0, sellerQuote: 0, feeBase: 0, feeQuote: 0 };
-  /** Currency code → the engine's number for it (index into `coinHandles`). */
+  /** Currency code → the engine's number for it (`coinHandles`). */
   private readonly currencyNos = new Map<string, number>();
   /** Users with an accepted order: the book's number for a user is their number here + 1. */
   private readonly users = new StringIndex();
-  /**
-   * The ledger handle of each user's coin account: by the engine's currency number, then by the user's number
-   * (−1: not looked up yet). Flat arrays rather than per-user objects: one compact look-up per account.
-   */
-  private coinHandles: Int32Array[] = [];
-  private userCapacity = 1024;
+  /** The ledger handle of each user's coin account, by the user's number and the engine's currency number. */
+  private readonly coinHandles = new CoinHandles();
   private seq = 0;
   private nextOrderId = 1;
   /** The book's events of the command being applied. */
@@ -660,10 +657,11 @@ export class SpotEngine implements StepOwner, StepSource {
 
   /** The ledger handle of user number `userNo`'s coin account in currency number `currencyNo`. */
   private coin(userNo: number, currencyNo: number, currency: string): number {
-    const column = this.coinHandles[currencyNo]!;
-    const known = column[userNo];
-    if (known! >= 0) return known!;
-    return (column[userNo] = this.ledger.accountHandle(accountKey(this.users.keys[userNo - 1]!, 'coin', currency)));
+    const known = this.coinHandles.get(userNo, currencyNo);
+    if (known !== UNKNOWN) return known;
+    const handle = this.ledger.accountHandle(accountKey(this.users.keys[userNo - 1]!, 'coin', currency));
+    this.coinHandles.set(userNo, currencyNo, handle);
+    return handle;
   }
 
   /** What a market's settings give once: the base factor, the book's arithmetic, the fee accounts, currency numbers. */
@@ -682,8 +680,8 @@ export class SpotEngine implements StepOwner, StepSource {
   private currencyNo(currency: string): number {
     let no = this.currencyNos.get(currency);
     if (no === undefined) {
-      this.currencyNos.set(currency, (no = this.currencyNos.size));
-      this.coinHandles.push(new Int32Array(this.userCapacity).fill(-1));
+      no = this.coinHandles.addCurrency();
+      this.currencyNos.set(currency, no);
     }
     return no;
   }
@@ -738,17 +736,8 @@ export class SpotEngine implements StepOwner, StepSource {
 
   /** Gives a user the book's next number on their first accepted order. */
   private enlist(userId: string): void {
-    const no = this.users.add(userId) + 1;
-    if (no >= this.userCapacity) {
-      this.userCapacity *= 2;
-      this.coinHandles = this.coinHandles.map((column) => {
-        const grown = new Int32Array(this.userCapacity).fill(-1);
-        grown.set(column);
-        return grown;
-      });
-    }
+    this.coinHandles.reserveUser(this.users.add(userId) + 1);
   }
-
 }
 
 type SpotMarketChanges = import('./types').SpotMarketChanges;

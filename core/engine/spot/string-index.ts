@@ -1,18 +1,27 @@
 const INITIAL_SLOTS = 1024;
+/** Words per slot: hash, number + 1 (0: empty), then the key's own characters when it is short. */
+const SLOT = 4;
+/** The longest key kept in its slot: seven one-byte characters and the length in the slot's last two words. */
+const SHORT_KEY = 7;
+/** The last word of a slot whose key is not kept in it (a short key's last word has its length, ≤ 7, on top). */
+const LONG = -1;
 
 /**
- * Strings numbered in the order they were added (0, 1, 2, …), found again by an open-addressing table that
- * keeps each slot's 32-bit hash and number side by side in one Int32Array: a look-up reads one slot (more only
- * on a collision) and touches a stored string only when the hashes agree. For the engine's large string sets
- * (accepted command ids, users), where a Map would read its bucket, its entry and the stored key for every
- * look-up of a new id. Strings are never removed.
+ * Strings numbered in the order they were added (0, 1, 2, …), found again by an open-addressing table whose slots
+ * (four Int32s: one 16-byte line segment) keep each key's 32-bit hash and number and, for a key of up to seven
+ * one-byte characters (user ids such as `10482`), the key itself: a look-up of such a key reads one slot and no
+ * stored string. A longer key is compared with the stored string when the hashes agree. For the engine's user
+ * index, looked up on every order, where a Map would read its bucket, its entry and the stored key. Strings are
+ * never removed.
  */
 export class StringIndex {
   /** The strings by number. */
   readonly keys: string[] = [];
-  /** Per slot: hash, number + 1 (0: empty). */
-  private slots = new Int32Array(INITIAL_SLOTS * 2);
+  private slots = new Int32Array(INITIAL_SLOTS * SLOT);
   private mask = INITIAL_SLOTS - 1;
+  /** The key being looked up or added, as its slot keeps it (`shortKey`). */
+  private low = 0;
+  private high = LONG;
 
   get size(): number {
     return this.keys.length;
@@ -20,48 +29,60 @@ export class StringIndex {
 
   /** The number of `key`, or −1. */
   get(key: string): number {
-    return this.getHashed(key, hashOf(key));
-  }
-
-  /** `get` of a key whose `hashOf` the caller has. */
-  getHashed(key: string, hash: number): number {
-    const slots = this.slots;
+    const hash = hashOf(key);
+    this.shortKey(key);
+    const { slots, low, high } = this;
     for (let i = hash & this.mask; ; i = (i + 1) & this.mask) {
-      const stored = slots[2 * i + 1]!;
+      const at = SLOT * i;
+      const stored = slots[at + 1]!;
       if (stored === 0) return -1;
-      if (slots[2 * i] === hash && this.keys[stored - 1] === key) return stored - 1;
+      if (slots[at] === hash && slots[at + 3] === high && (high === LONG ? this.keys[stored - 1] === key : slots[at + 2] === low)) return stored - 1;
     }
   }
 
   /** Adds a key that is not in the index yet; returns its number. */
   add(key: string): number {
-    return this.addHashed(key, hashOf(key));
-  }
-
-  /** `add` of a key whose `hashOf` the caller has. */
-  addHashed(key: string, hash: number): number {
     const n = this.keys.length;
     this.keys.push(key);
     if (2 * this.keys.length > this.mask + 1) this.grow();
-    this.place(hash, n);
+    this.shortKey(key);
+    this.place(this.slots, hashOf(key), n + 1, this.low, this.high);
     return n;
   }
 
-  private place(hash: number, n: number): void {
-    const slots = this.slots;
-    let i = hash & this.mask;
-    while (slots[2 * i + 1] !== 0) i = (i + 1) & this.mask;
-    slots[2 * i] = hash;
-    slots[2 * i + 1] = n + 1;
+  /** Sets `low` and `high` to a short key's characters and length, or `high` to LONG. */
+  private shortKey(key: string): void {
+    this.high = LONG;
+    if (key.length > SHORT_KEY) return;
+    let low = 0;
+    let high = key.length << 24;
+    for (let i = 0; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      if (c > 0xff) return;
+      if (i < 4) low |= c << (8 * i);
+      else high |= c << (8 * (i - 4));
+    }
+    this.low = low;
+    this.high = high;
   }
 
-  /** Doubles the table and places every key already in it again with its stored hash. */
+  private place(slots: Int32Array, hash: number, stored: number, low: number, high: number): void {
+    let i = hash & this.mask;
+    while (slots[SLOT * i + 1] !== 0) i = (i + 1) & this.mask;
+    const at = SLOT * i;
+    slots[at] = hash;
+    slots[at + 1] = stored;
+    slots[at + 2] = low;
+    slots[at + 3] = high;
+  }
+
+  /** Doubles the table and places every key already in it again with its stored words. */
   private grow(): void {
     const old = this.slots;
     const size = (this.mask + 1) * 2;
-    this.slots = new Int32Array(size * 2);
+    this.slots = new Int32Array(size * SLOT);
     this.mask = size - 1;
-    for (let i = 0; i < old.length; i += 2) if (old[i + 1] !== 0) this.place(old[i]!, old[i + 1]! - 1);
+    for (let at = 0; at < old.length; at += SLOT) if (old[at + 1] !== 0) this.place(this.slots, old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!);
   }
 }
 
