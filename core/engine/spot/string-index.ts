@@ -8,7 +8,7 @@ const LONG = -1;
 
 /**
  * Strings numbered in the order they were added (0, 1, 2, …), found again by an open-addressing table whose slots
- * (four Int32s: one 16-byte line segment) keep each key's 32-bit hash and number and, for a key of up to seven
+ * (four Int32s, a quarter of a cache line) keep each key's 32-bit hash and number and, for a key of up to seven
  * one-byte characters (user ids such as `10482`), the key itself: a look-up of such a key reads one slot and no
  * stored string. A longer key is compared with the stored string when the hashes agree. For the engine's user
  * index, looked up on every order, where a Map would read its bucket, its entry and the stored key. Strings are
