@@ -46,7 +46,7 @@ export class StringIndex {
     this.keys.push(key);
     if (2 * this.keys.length > this.mask + 1) this.grow();
     this.shortKey(key);
-    this.place(this.slots, hashOf(key), n + 1, this.low, this.high);
+    this.place(hashOf(key), n + 1, this.low, this.high);
     return n;
   }
 
@@ -66,7 +66,8 @@ export class StringIndex {
     this.high = high;
   }
 
-  private place(slots: Int32Array, hash: number, stored: number, low: number, high: number): void {
+  private place(hash: number, stored: number, low: number, high: number): void {
+    const slots = this.slots;
     let i = hash & this.mask;
     while (slots[SLOT * i + 1] !== 0) i = (i + 1) & this.mask;
     const at = SLOT * i;
@@ -82,7 +83,7 @@ export class StringIndex {
     const size = (this.mask + 1) * 2;
     this.slots = new Int32Array(size * SLOT);
     this.mask = size - 1;
-    for (let at = 0; at < old.length; at += SLOT) if (old[at + 1] !== 0) this.place(this.slots, old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!);
+    for (let at = 0; at < old.length; at += SLOT) if (old[at + 1] !== 0) this.place(old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!);
   }
 }
 
