@@ -66,7 +66,7 @@ export function feeNum(amount: number, ppm: number): number {
 /** Quote value of price × qty, rounded down to a quote minor unit. */
 export function quoteOf(m: MarketMath, price: number, qty: number): bigint {
   const x = price * qty;
-  if (x <= MAX_SAFE && m.div !== 0) return BigInt(Math.floor(x / m.div));
+  if (x <= MAX_SAFE && m.div !== 0) return bigOfSafe(Math.floor(x / m.div));
   return (BigInt(price) * BigInt(qty)) / m.divBig;
 }
 
@@ -80,7 +80,7 @@ export function belowMinNotional(m: MarketMath, price: number, qty: number): boo
 /** The largest quantity (any multiple of 1, not yet of the lot) whose quoteOf at price stays ≤ quote. */
 export function maxQtyForQuote(m: MarketMath, quote: bigint, price: number): bigint {
   // floor(p·q / div) ≤ R  ⇔  p·q < (R + 1)·div  ⇔  q ≤ floor(((R + 1)·div − 1) / p)
-  return ((quote + 1n) * m.divBig - 1n) / BigInt(price);
+  return ((quote + 1n) * m.divBig - 1n) / bigOfSafe(price);
 }
 
 /** Fee on an amount at a rate in parts per million, rounded down (the user never pays above the rate). */
@@ -88,7 +88,7 @@ export function feeOf(amount: bigint, ppm: number): bigint {
   if (ppm === 0) return 0n;
   if (amount <= MAX_SAFE_BIG) {
     const x = Number(amount) * ppm;
-    if (x <= MAX_SAFE) return BigInt(Math.floor(x / PPM));
+    if (x <= MAX_SAFE) return bigOfSafe(Math.floor(x / PPM));
   }
   return (amount * BigInt(ppm)) / PPM_BIG;
 }

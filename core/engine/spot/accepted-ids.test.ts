@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AcceptedIds } from './accepted-ids';
+import { hashOf } from './string-index';
 
 /** Adds seqs from..to with ids `c<seq>`, times given by `at(seq)`. */
 function fill(ids: AcceptedIds, from: number, to: number, at: (seq: number) => number = (seq) => 1000 + seq): void {
@@ -19,6 +20,18 @@ describe('the accepted-id window', () => {
     expect([...ids.entries()]).toEqual([5, 6, 7, 8, 9].map((seq) => [`c${seq}`, seq]));
     expect([ids.kind(7), ids.orderId(7), ids.ledgerFrom(7), ids.ledgerTo(7)]).toEqual(['placeOrder', 70, 21, 23]);
     expect([ids.kind(8), ids.orderId(8)]).toEqual(['cancelOrder', 80]);
+  });
+
+  it('keeps every kind of command in its record, and finds an id by the hash its caller has', () => {
+    const ids = new AcceptedIds(4);
+    const kinds = ['addMarket', 'updateMarket', 'haltMarket', 'placeOrder', 'cancelOrder'] as const;
+    kinds.forEach((kind, i) => ids.add(`k${i}`, i + 1, 1, kind, 0, i, i));
+    expect(kinds.map((_, i) => ids.kind(i + 1))).toEqual(kinds);
+    expect(ids.seqOfHashed('k3', hashOf('k3'))).toBe(4);
+    // a hash other than the id's own misses it: the look-up goes by the hash it is given
+    expect(ids.seqOfHashed('k3', hashOf('k2'))).toBe(-1);
+    // seqOf after seqOfHashed of another id hashes its own id
+    expect(ids.seqOf('k1')).toBe(2);
   });
 
   it('is stale through the latest time of any forgotten command, out of order or not', () => {

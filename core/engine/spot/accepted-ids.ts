@@ -9,6 +9,16 @@ export const DEFAULT_GENERATION = 1 << 17;
 
 const KINDS: ReadonlyArray<SpotCommand['kind']> = ['addMarket', 'updateMarket', 'haltMarket', 'placeOrder', 'cancelOrder'];
 
+const PLACE_ORDER = KINDS.indexOf('placeOrder');
+const CANCEL_ORDER = KINDS.indexOf('cancelOrder');
+
+/** A kind's index in KINDS, orders first: `indexOf` is a call of a builtin on every command. */
+function kindNumber(kind: SpotCommand['kind']): number {
+  if (kind === 'placeOrder') return PLACE_ORDER;
+  if (kind === 'cancelOrder') return CANCEL_ORDER;
+  return KINDS.indexOf(kind);
+}
+
 /** What the window remembers beyond its ids (SpotSnapshot.ids). */
 export interface AcceptedIdsState {
   /** Seqs per generation. */
@@ -50,12 +60,15 @@ export class AcceptedIds {
   /** The seq of each id of `current` / `previous`, by its number there. */
   private currentSeqs: Float64Array;
   private previousSeqs: Float64Array;
-  /** The generation `current` holds (−1: none yet). */
+  /** The generation `current` holds (−1: none yet) and its last seq. */
   private currentGeneration = -1;
+  private currentEnd = 0;
   private previousMaxAt = -1;
   private currentMaxAt = -1;
   /** −1: nothing forgotten yet, so no time is stale (0 is a valid time). */
   private stale = -1;
+  /** Seqs in the record arrays (two generations): a seq's record is at seq modulo ring. */
+  private readonly ring: number;
   private readonly kinds: Uint8Array;
   private readonly orderIds: Float64Array;
   private readonly ledgerFroms: Float64Array;
@@ -63,7 +76,7 @@ export class AcceptedIds {
 
   constructor(readonly generation = DEFAULT_GENERATION) {
     if (!Number.isSafeInteger(generation) || generation < 1) throw new RangeError(`accepted ids: generation ${generation} is not a positive integer`);
-    const ring = 2 * generation;
+    const ring = (this.ring = 2 * generation);
     this.current = new PackedStringIndex(generation);
     this.previous = new PackedStringIndex(generation);
     this.currentSeqs = new Float64Array(generation);
@@ -86,7 +99,13 @@ export class AcceptedIds {
 
   /** The seq of an id in the window, or −1. */
   seqOf(id: string): number {
-    const hash = this.hash(id);
+    return this.seqOfHashed(id, id === this.lastId ? this.lastHash : hashOf(id));
+  }
+
+  /** `seqOf` of an id whose `hashOf` the caller has. */
+  seqOfHashed(id: string, hash: number): number {
+    this.lastId = id;
+    this.lastHash = hash;
     const n = this.currentHashes.mayHave(hash) ? this.current.getHashed(id, hash) : -1;
     if (n >= 0) return this.currentSeqs[n]!;
     const m = this.previousHashes.mayHave(hash) ? this.previous.getHashed(id, hash) : -1;
@@ -95,14 +114,13 @@ export class AcceptedIds {
 
   /** Adds an id not in the window with its record; seqs come in ascending order. */
   add(id: string, seq: number, at: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
-    const generation = Math.floor((seq - 1) / this.generation);
-    if (generation !== this.currentGeneration) this.advance(generation);
-    const hash = this.hash(id);
+    if (seq > this.currentEnd) this.advance(Math.floor((seq - 1) / this.generation));
+    const hash = id === this.lastId ? this.lastHash : hashOf(id);
     this.currentSeqs[this.current.addHashed(id, hash)] = seq;
     this.currentHashes.add(hash);
     if (at > this.currentMaxAt) this.currentMaxAt = at;
-    const slot = seq % (2 * this.generation);
-    this.kinds[slot] = KINDS.indexOf(kind);
+    const slot = seq % this.ring;
+    this.kinds[slot] = kindNumber(kind);
     this.orderIds[slot] = orderId;
     this.ledgerFroms[slot] = ledgerFrom;
     this.ledgerTos[slot] = ledgerTo;
@@ -110,19 +128,19 @@ export class AcceptedIds {
 
   // the record of a seq in the window (what is read for a seq outside it is meaningless)
   kind(seq: number): SpotCommand['kind'] {
-    return KINDS[this.kinds[seq % (2 * this.generation)]!]!;
+    return KINDS[this.kinds[seq % this.ring]!]!;
   }
 
   orderId(seq: number): number {
-    return this.orderIds[seq % (2 * this.generation)]!;
+    return this.orderIds[seq % this.ring]!;
   }
 
   ledgerFrom(seq: number): number {
-    return this.ledgerFroms[seq % (2 * this.generation)]!;
+    return this.ledgerFroms[seq % this.ring]!;
   }
 
   ledgerTo(seq: number): number {
-    return this.ledgerTos[seq % (2 * this.generation)]!;
+    return this.ledgerTos[seq % this.ring]!;
   }
 
   /** The window's ids with their seqs, oldest first. */
@@ -161,14 +179,7 @@ export class AcceptedIds {
     this.currentHashes.clear();
     this.currentMaxAt = -1;
     this.currentGeneration = generation;
-  }
-
-  private hash(id: string): number {
-    if (id !== this.lastId) {
-      this.lastId = id;
-      this.lastHash = hashOf(id);
-    }
-    return this.lastHash;
+    this.currentEnd = (generation + 1) * this.generation;
   }
 
   private forget(maxAt: number): void {

@@ -1,4 +1,5 @@
 // Order amounts from the command's decimal strings to the book's minor units.
+import { bigOfSafe } from '../book/arithmetic';
 import { toMinorUnits, type AmountField } from '../book/decimal-input';
 import type { RejectReason } from '../book/types';
 
@@ -39,5 +40,5 @@ export function plainMinorUnits(input: string, scale: number): bigint | undefine
   if (digits === 0 || places > scale) return undefined;
   const shift = scale - places;
   const scaled = digits * POW10_NUMBERS[shift]!;
-  return Number.isSafeInteger(scaled) ? BigInt(scaled) : BigInt(digits) * POW10[shift]!;
+  return Number.isSafeInteger(scaled) ? bigOfSafe(scaled) : BigInt(digits) * POW10[shift]!;
 }

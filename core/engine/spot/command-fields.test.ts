@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CommandFields, isCommandId, readCommandFields } from './command-fields';
+import { CommandFields, commandIdHash, isCommandId, readCommandFields } from './command-fields';
+import { hashOf } from './string-index';
 
 const NAMES = [
   'id', 'kind', 'at', 'userId', 'symbol', 'side', 'type', 'price', 'qty', 'quote', 'budget', 'trigger', 'tif', 'postOnly',
@@ -89,6 +90,8 @@ describe('readCommandFields', () => {
 describe('isCommandId', () => {
   const OLD = /^[\x21-\x7e]+$/;
   const old = (id: string) => id.length <= 100 && OLD.test(id);
+  const ascii = fc.string({ unit: fc.integer({ min: 0x1f, max: 0x80 }).map((c) => String.fromCharCode(c)), maxLength: 110 });
+  const ids = fc.oneof(ascii, fc.string({ maxLength: 110 }));
 
   it.each([
     ['c1', true],
@@ -107,7 +110,10 @@ describe('isCommandId', () => {
   });
 
   it('agrees with the regular expression it replaces', () => {
-    const ascii = fc.string({ unit: fc.integer({ min: 0x1f, max: 0x80 }).map((c) => String.fromCharCode(c)), maxLength: 110 });
-    fc.assert(fc.property(fc.oneof(ascii, fc.string({ maxLength: 110 })), (id) => isCommandId(id) === old(id)));
+    fc.assert(fc.property(ids, (id) => isCommandId(id) === old(id)));
+  });
+
+  it('hashes a command id as hashOf does, in the same pass', () => {
+    fc.assert(fc.property(ids, (id) => commandIdHash(id) === (old(id) ? hashOf(id) : undefined)));
   });
 });

@@ -1,6 +1,7 @@
 // The fields of a spot command, read in one pass into an object of a fixed shape.
 import type { Side, TimeInForce } from '../book/types';
 import type { PlaceSpotOrder, SpotCommand } from './types';
+import { FNV_OFFSET, fnvStep, mixHash } from './string-index';
 
 /**
  * The fields of an order command (place or cancel) and the id, kind and time of any command: what
@@ -33,13 +34,20 @@ const MAX_ID_LENGTH = 100;
 
 /** A command id: 1 to 100 printable ASCII characters without space (0x21..0x7e). */
 export function isCommandId(id: string): boolean {
+  return commandIdHash(id) !== undefined;
+}
+
+/** The hash (`hashOf`) of a command id, or undefined when `id` is not one: one pass over the characters for both. */
+export function commandIdHash(id: string): number | undefined {
   const length = id.length;
-  if (length === 0 || length > MAX_ID_LENGTH) return false;
+  if (length === 0 || length > MAX_ID_LENGTH) return undefined;
+  let hash = FNV_OFFSET;
   for (let i = 0; i < length; i++) {
     const c = id.charCodeAt(i);
-    if (c < 0x21 || c > 0x7e) return false;
+    if (c < 0x21 || c > 0x7e) return undefined;
+    hash = fnvStep(hash, c);
   }
-  return true;
+  return mixHash(hash);
 }
 
 type Read = { -readonly [K in keyof CommandFields]: unknown };

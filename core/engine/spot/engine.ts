@@ -19,7 +19,7 @@ import { StringIndex } from './string-index';
 import { CoinHandles, UNKNOWN } from './coin-handles';
 import { AcceptedIds, type AcceptedIdsState } from './accepted-ids';
 import { OpenOrders } from './open-orders';
-import { CommandFields, isCommandId, readCommandFields } from './command-fields';
+import { CommandFields, commandIdHash, readCommandFields } from './command-fields';
 import type {
   AddMarket,
   HaltMarket,
@@ -150,8 +150,9 @@ export class SpotEngine implements StepOwner, StepSource {
     readCommandFields(command, fields);
     const id: unknown = fields.id;
     const kind = fields.kind;
-    if (typeof id !== 'string' || !isCommandId(id)) return reject(fields, new Rejection('invalidCommand', 'id'));
-    const first = this.accepted.seqOf(id);
+    const idHash = typeof id === 'string' ? commandIdHash(id) : undefined;
+    if (typeof id !== 'string' || idHash === undefined) return reject(fields, new Rejection('invalidCommand', 'id'));
+    const first = this.accepted.seqOfHashed(id, idHash);
     if (first >= 0) return this.acceptedResult(id, first, true);
     if (!Number.isSafeInteger(fields.at) || fields.at < 0) return reject(fields, new Rejection('invalidCommand', 'at'));
     // it could repeat a command the window forgot: refused rather than applied again

@@ -29,8 +29,7 @@ export class StringIndex {
 
   /** The number of `key`, or −1. */
   get(key: string): number {
-    const hash = hashOf(key);
-    this.shortKey(key);
+    const hash = this.read(key);
     const { slots, low, high } = this;
     for (let i = hash & this.mask; ; i = (i + 1) & this.mask) {
       const at = SLOT * i;
@@ -45,25 +44,30 @@ export class StringIndex {
     const n = this.keys.length;
     this.keys.push(key);
     if (2 * this.keys.length > this.mask + 1) this.grow();
-    this.shortKey(key);
-    this.place(hashOf(key), n + 1, this.low, this.high);
+    this.place(this.read(key), n + 1, this.low, this.high);
     return n;
   }
 
-  /** Sets `low` and `high` to a short key's characters and length, or `high` to LONG. */
-  private shortKey(key: string): void {
-    this.high = LONG;
-    if (key.length > SHORT_KEY) return;
+  /**
+   * The key's hash (hashOf), and `low` and `high` set to a short key's characters and length or `high` to LONG:
+   * one pass over the characters for both.
+   */
+  private read(key: string): number {
+    const length = key.length;
+    let hash = FNV_OFFSET;
     let low = 0;
-    let high = key.length << 24;
-    for (let i = 0; i < key.length; i++) {
+    let high = length << 24;
+    let short = length <= SHORT_KEY;
+    for (let i = 0; i < length; i++) {
       const c = key.charCodeAt(i);
-      if (c > 0xff) return;
-      if (i < 4) low |= c << (8 * i);
+      hash = fnvStep(hash, c);
+      if (c > 0xff) short = false;
+      else if (i < 4) low |= c << (8 * i);
       else high |= c << (8 * (i - 4));
     }
     this.low = low;
-    this.high = high;
+    this.high = short ? high : LONG;
+    return mixHash(hash);
   }
 
   private place(hash: number, stored: number, low: number, high: number): void {
@@ -89,8 +93,19 @@ export class StringIndex {
 
 /** FNV-1a over the UTF-16 code units, then mixed (murmur3's finaliser) so that close ids spread over the table. */
 export function hashOf(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  let h = FNV_OFFSET;
+  for (let i = 0; i < key.length; i++) h = fnvStep(h, key.charCodeAt(i));
+  return mixHash(h);
+}
+
+/** hashOf's start, its step per code unit and its end, for loops that read a key's characters for more than its hash. */
+export const FNV_OFFSET = 0x811c9dc5;
+
+export function fnvStep(h: number, c: number): number {
+  return Math.imul(h ^ c, 0x01000193);
+}
+
+export function mixHash(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) | 0;
