@@ -19,7 +19,7 @@ export class StringIndex {
   readonly keys: string[] = [];
   private slots = new Int32Array(INITIAL_SLOTS * SLOT);
   private mask = INITIAL_SLOTS - 1;
-  /** The key being looked up or added, as its slot keeps it (`shortKey`). */
+  /** The key being looked up or added, as its slot keeps it (`read`). */
   private low = 0;
   private high = LONG;
 
@@ -63,7 +63,7 @@ export class StringIndex {
       hash = fnvStep(hash, c);
       if (c > 0xff) short = false;
       else if (i < 4) low |= c << (8 * i);
-      else high |= c << (8 * (i - 4));
+      else if (i < SHORT_KEY) high |= c << (8 * (i - 4));
     }
     this.low = low;
     this.high = short ? high : LONG;
