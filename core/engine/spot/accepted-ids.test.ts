@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AcceptedIds } from './accepted-ids';
@@ -20,6 +21,16 @@ describe('the accepted-id window', () => {
     expect([...ids.entries()]).toEqual([5, 6, 7, 8, 9].map((seq) => [`c${seq}`, seq]));
     expect([ids.kind(7), ids.orderId(7), ids.ledgerFrom(7), ids.ledgerTo(7)]).toEqual(['placeOrder', 70, 21, 23]);
     expect([ids.kind(8), ids.orderId(8)]).toEqual(['cancelOrder', 80]);
+  });
+
+  it('keeps its hidden class through generation changes with millisecond times (optimised code that inlined it stays valid)', () => {
+    v8.setFlagsFromString('--allow-natives-syntax');
+    const sameHiddenClass = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+    const untouched = new AcceptedIds(4);
+    const ids = new AcceptedIds(4);
+    fill(ids, 1, 13, (seq) => 1_700_000_000_000 + seq);
+    expect(ids.staleThrough).toBe(1_700_000_000_008);
+    expect(sameHiddenClass(ids, untouched)).toBe(true);
   });
 
   it('keeps every kind of command in its record, and finds an id by the hash its caller has', () => {

@@ -12,6 +12,11 @@ const KINDS: ReadonlyArray<SpotCommand['kind']> = ['addMarket', 'updateMarket', 
 const PLACE_ORDER = KINDS.indexOf('placeOrder');
 const CANCEL_ORDER = KINDS.indexOf('cancelOrder');
 
+// The window's times, by index in `AcceptedIds.times`.
+const PREVIOUS_MAX_AT = 0;
+const CURRENT_MAX_AT = 1;
+const STALE = 2;
+
 /** A kind's index in KINDS, orders first: `indexOf` is a call of a builtin on every command. */
 function kindNumber(kind: SpotCommand['kind']): number {
   if (kind === 'placeOrder') return PLACE_ORDER;
@@ -63,10 +68,13 @@ export class AcceptedIds {
   /** The generation `current` holds (−1: none yet) and its last seq. */
   private currentGeneration = -1;
   private currentEnd = 0;
-  private previousMaxAt = -1;
-  private currentMaxAt = -1;
-  /** −1: nothing forgotten yet, so no time is stale (0 is a valid time). */
-  private stale = -1;
+  /**
+   * The latest time in the previous and in the current generation and the stale limit (−1: none, nothing forgotten:
+   * 0 is a valid time). Kept in a Float64Array, not in fields: a field that held −1 (a small integer) and then a
+   * millisecond time (a double) changed representation, and with it the window's hidden class, at the first two
+   * generation changes, which threw away the engine's optimised code each time.
+   */
+  private readonly times = new Float64Array([-1, -1, -1]);
   /** Seqs in the record arrays (two generations): a seq's record is at seq modulo ring. */
   private readonly ring: number;
   private readonly kinds: Uint8Array;
@@ -90,7 +98,7 @@ export class AcceptedIds {
   }
 
   get staleThrough(): number {
-    return this.stale;
+    return this.times[STALE]!;
   }
 
   get size(): number {
@@ -118,7 +126,7 @@ export class AcceptedIds {
     const hash = id === this.lastId ? this.lastHash : hashOf(id);
     this.currentSeqs[this.current.addHashed(id, hash)] = seq;
     this.currentHashes.add(hash);
-    if (at > this.currentMaxAt) this.currentMaxAt = at;
+    if (at > this.times[CURRENT_MAX_AT]!) this.times[CURRENT_MAX_AT] = at;
     const slot = seq % this.ring;
     this.kinds[slot] = kindNumber(kind);
     this.orderIds[slot] = orderId;
@@ -150,21 +158,23 @@ export class AcceptedIds {
   }
 
   state(): AcceptedIdsState {
-    return { generation: this.generation, staleThrough: this.stale, previousMaxAt: this.previousMaxAt, currentMaxAt: this.currentMaxAt };
+    const times = this.times;
+    return { generation: this.generation, staleThrough: times[STALE]!, previousMaxAt: times[PREVIOUS_MAX_AT]!, currentMaxAt: times[CURRENT_MAX_AT]! };
   }
 
   /** Sets what the ids of a restored window do not tell (their times), once they are added again. */
   restoreTimes(state: AcceptedIdsState): void {
-    this.stale = state.staleThrough;
-    this.previousMaxAt = state.previousMaxAt;
-    this.currentMaxAt = state.currentMaxAt;
+    this.times[STALE] = state.staleThrough;
+    this.times[PREVIOUS_MAX_AT] = state.previousMaxAt;
+    this.times[CURRENT_MAX_AT] = state.currentMaxAt;
   }
 
   /** Makes `generation` the current one: the one before it stays as the previous, anything older is forgotten. */
   private advance(generation: number): void {
     const keepsCurrent = generation === this.currentGeneration + 1;
-    this.forget(this.previousMaxAt);
-    if (!keepsCurrent) this.forget(this.currentMaxAt);
+    const times = this.times;
+    this.forget(times[PREVIOUS_MAX_AT]!);
+    if (!keepsCurrent) this.forget(times[CURRENT_MAX_AT]!);
     // the forgotten generation's tables, emptied, serve the new one
     if (keepsCurrent) {
       [this.previous, this.current] = [this.current, this.previous];
@@ -174,15 +184,15 @@ export class AcceptedIds {
       this.previous.clear();
       this.previousHashes.clear();
     }
-    this.previousMaxAt = keepsCurrent ? this.currentMaxAt : -1;
+    times[PREVIOUS_MAX_AT] = keepsCurrent ? times[CURRENT_MAX_AT]! : -1;
     this.current.clear();
     this.currentHashes.clear();
-    this.currentMaxAt = -1;
+    times[CURRENT_MAX_AT] = -1;
     this.currentGeneration = generation;
     this.currentEnd = (generation + 1) * this.generation;
   }
 
   private forget(maxAt: number): void {
-    if (maxAt > this.stale) this.stale = maxAt;
+    if (maxAt > this.times[STALE]!) this.times[STALE] = maxAt;
   }
 }
