@@ -40,10 +40,15 @@ describe('OpenOrders', () => {
   });
 
   it('behaves as a Map of orders by id under any sequence of sets and deletes', () => {
-    const id = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }));
+    // small ids, ids sharing home slots (multiples of the first table's 1,024 slots and of its grown sizes), any id
+    const id = fc.oneof(
+      fc.integer({ min: 0, max: 40 }),
+      fc.tuple(fc.integer({ min: 0, max: 30 }), fc.constantFrom(1024, 4096, 16384), fc.integer({ min: 0, max: 2 })).map(([k, slots, r]) => k * slots + r),
+      fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+    );
     const step = fc.oneof(id.map((n) => ({ set: n })), id.map((n) => ({ delete: n })));
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 300 }), (steps) => {
+      fc.property(fc.array(step, { maxLength: 600, size: 'max' }), (steps) => {
         const orders = new OpenOrders();
         const model = new Map<number, SpotOrder>();
         for (const s of steps) {
@@ -58,5 +63,17 @@ describe('OpenOrders', () => {
         expect([...orders.values()].sort((x, y) => x.id - y.id)).toEqual([...model.values()].sort((x, y) => x.id - y.id));
       }),
     );
+  });
+
+  it('keeps every order through growths, with ids that share home slots before and after', () => {
+    const orders = new OpenOrders();
+    const ids = Array.from({ length: 3000 }, (_, i) => (i % 3) * 2 ** 40 + i * 1024);
+    for (const id of ids) orders.set(order(id));
+    expect(orders.size).toBe(3000);
+    for (const id of ids.filter((_, i) => i % 2 === 0)) expect(orders.delete(id)).toBe(true);
+    for (const [i, id] of ids.entries()) expect(orders.get(id)?.id).toBe(i % 2 === 0 ? undefined : id);
+    orders.reserve(100_000);
+    expect([...orders.values()].map((o) => o.id).sort((a, b) => a - b)).toEqual(ids.filter((_, i) => i % 2 === 1).sort((a, b) => a - b));
+    expect(orders.size).toBe(1500);
   });
 });

@@ -1,26 +1,37 @@
 // The engine's open and conditional orders by id.
-import { ABSENT, IdMap } from '../book/id-map';
 import type { SpotOrder } from './types';
 
+/** Home slots per order, at least. */
+const LOAD = 4;
+/** How many times the home slots multiply when too few (each growth re-homes every order). */
+const GROWTH = 4;
+const INITIAL_SLOTS = 1024;
+
 /**
- * Orders by id, as a Map of them would keep them, in slots of an array found through an IdMap (open addressing
- * over a typed array): under the constant insert and delete of orders a Map rehashes and allocates; this
- * allocates only when it grows. Freed slots are reused. Iteration order is by slot, not by insertion.
+ * Orders by id, each in its home slot — the id's low bits index an array of orders — or, when an older live order
+ * holds that slot, in a Map beside it. The engine numbers orders in sequence and the live ones are mostly recent,
+ * so few find their home slot taken. A look-up reads the slot and the order it holds, which the caller reads anyway;
+ * an IdMap of slot numbers beside an array of orders read two more places first, each a cache miss with a deep
+ * book. The home slots are kept at least LOAD times as many as the orders: growing multiplies them by GROWTH and
+ * re-homes every order (a pass over the orders, at growths far apart). Iteration order is by slot, not by insertion.
  */
 export class OpenOrders {
-  private readonly slots = new IdMap();
-  private readonly bySlot: Array<SpotOrder | undefined> = [];
-  private readonly free: number[] = [];
+  private home: Array<SpotOrder | undefined> = emptySlots(INITIAL_SLOTS);
+  private mask = INITIAL_SLOTS - 1;
+  /** The orders whose home slot another order held when they were added. */
+  private readonly spilled = new Map<number, SpotOrder>();
+  private count = 0;
 
   get size(): number {
-    return this.slots.size;
+    return this.count;
   }
 
   /** The order with this id (any value: what is not an order id finds nothing). */
   get(id: unknown): SpotOrder | undefined {
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return undefined;
-    const slot = this.slots.get(id);
-    return slot === ABSENT ? undefined : this.bySlot[slot];
+    if (typeof id !== 'number') return undefined;
+    const order = this.home[id & this.mask];
+    if (order !== undefined && order.id === id) return order;
+    return this.spilled.size === 0 ? undefined : this.spilled.get(id);
   }
 
   has(id: unknown): boolean {
@@ -29,36 +40,62 @@ export class OpenOrders {
 
   /** Makes room for `count` orders in all (a restore knows how many). */
   reserve(count: number): void {
-    this.slots.reserve(count);
+    let slots = this.home.length;
+    while (slots < LOAD * count) slots *= GROWTH;
+    if (slots > this.home.length) this.rehome(slots);
   }
 
   /** Adds the order under its id (a safe integer ≥ 0), or replaces the one with that id. */
   set(order: SpotOrder): void {
-    const known = this.slots.get(order.id);
-    if (known !== ABSENT) {
-      this.bySlot[known] = order;
+    const id = order.id;
+    const slot = id & this.mask;
+    const held = this.home[slot];
+    if (held !== undefined && held.id === id) {
+      this.home[slot] = order;
       return;
     }
-    const slot = this.free.length > 0 ? this.free.pop()! : this.bySlot.length;
-    if (slot === this.bySlot.length) this.bySlot.push(order);
-    else this.bySlot[slot] = order;
-    this.slots.set(order.id, slot);
+    if (this.spilled.size !== 0 && this.spilled.has(id)) {
+      this.spilled.set(id, order);
+      return;
+    }
+    this.count++;
+    if (LOAD * this.count > this.home.length) this.rehome(this.home.length * GROWTH);
+    this.place(order);
   }
 
   delete(id: number): boolean {
-    if (!Number.isSafeInteger(id) || id < 0) return false;
-    const slot = this.slots.take(id);
-    if (slot === ABSENT) return false;
-    this.bySlot[slot] = undefined;
-    this.free.push(slot);
+    if (typeof id !== 'number') return false;
+    const slot = id & this.mask;
+    const held = this.home[slot];
+    if (held !== undefined && held.id === id) {
+      this.home[slot] = undefined;
+    } else if (this.spilled.size === 0 || !this.spilled.delete(id)) {
+      return false;
+    }
+    this.count--;
     return true;
   }
 
   *values(): IterableIterator<SpotOrder> {
-    const bySlot = this.bySlot;
-    for (let slot = 0; slot < bySlot.length; slot++) {
-      const order = bySlot[slot];
-      if (order !== undefined) yield order;
-    }
+    for (const order of this.home) if (order !== undefined) yield order;
+    yield* this.spilled.values();
   }
+
+  private place(order: SpotOrder): void {
+    const slot = order.id & this.mask;
+    if (this.home[slot] === undefined) this.home[slot] = order;
+    else this.spilled.set(order.id, order);
+  }
+
+  private rehome(slots: number): void {
+    const orders = [...this.values()];
+    this.home = emptySlots(slots);
+    this.mask = slots - 1;
+    this.spilled.clear();
+    for (const order of orders) this.place(order);
+  }
+}
+
+function emptySlots(count: number): Array<SpotOrder | undefined> {
+  return new Array<SpotOrder | undefined>(count).fill(undefined);
 }
