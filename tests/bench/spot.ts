@@ -15,8 +15,8 @@
  * and market paths and the accepted-id window's first turnover (after 131,072 commands) on the new classes, each a
  * deoptimisation of the engine's code, which then ran unoptimised until the JIT had compiled it again — a server's
  * engine does that once in its life, not in every 500,000 commands. The warm-up is as many commands as one
- * generation of that window (DEFAULT_GENERATION), so that all of it happens before the timer: the figure is the
- * engine's steady state.
+ * generation of that window (DEFAULT_GENERATION), so that these happen before the timer. One still falls in it: the
+ * first order to find its home slot among the open orders taken (OpenOrders), after about 262,000 orders.
  *
  * It runs under the Node flags the server runs with (`npm start`, e.g. its 64 MB young generation), in a child
  * process of its own if it was not started with them; `--node-defaults` measures under Node's defaults instead.
