@@ -256,7 +256,11 @@ function engineRun(count: number): EngineRun {
   let trades = 0;
   // limit orders until DEPTH rest, before the warm-up and again after it (which takes some away)
   const deepen = () => {
-    while (load.resting < DEPTH) chunk(Math.min(ENGINE_CHUNK, DEPTH - load.resting), () => load.command('limit'), false);
+    while (load.resting < DEPTH) {
+      const before = load.resting;
+      chunk(Math.min(ENGINE_CHUNK, DEPTH - before), () => load.command('limit'), false);
+      if (load.resting === before) throw new Error(`engine bench: the book stays at ${before} resting orders, short of --depth ${DEPTH}`);
+    }
   };
   deepen();
   for (let done = 0; done < WARMUP; done += ENGINE_CHUNK) chunk(Math.min(ENGINE_CHUNK, WARMUP - done), () => load.next(), false);
