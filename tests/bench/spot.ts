@@ -6,7 +6,7 @@
  * writer thread unless --main-thread), then the time to reopen that database; and the wallet's load through
  * SpotService: durable ledger-only postings (median of --runs runs, open loop as in tests/bench/ledger.ts).
  *
- *   npx tsx tests/bench/spot.ts [--engine 500000] [--depth 30000] [--warmup 131072] [--engine-users 10000]
+ *   npx tsx tests/bench/spot.ts [--engine 500000] [--depth 30000] [--warmup 393216] [--engine-users 10000]
  *     [--durable 50000] [--users 1000] [--postings 100000] [--runs 3] [--main-thread]
  *     [--only engine,durable,postings] [--node-defaults]
  *
@@ -14,9 +14,11 @@
  * building the book only places limit orders: without a warm-up the timed commands were the first to run the cancel
  * and market paths and the accepted-id window's first turnover (after 131,072 commands) on the new classes, each a
  * deoptimisation of the engine's code, which then ran unoptimised until the JIT had compiled it again — a server's
- * engine does that once in its life, not in every 500,000 commands. The warm-up is as many commands as one
- * generation of that window (DEFAULT_GENERATION), so that these happen before the timer. One still falls in it: the
- * first order to find its home slot among the open orders taken (OpenOrders), after about 262,000 orders.
+ * engine does that once in its life, not in every 500,000 commands. The warm-up is as many commands as three
+ * generations of that window (WARMUP_GENERATIONS × DEFAULT_GENERATION), so that these happen before the timer, and
+ * with them the window's first forgetting (its second turnover) and the first order to find its home slot among the
+ * open orders taken (OpenOrders: a path first run there, after about 262,000 orders, which threw away a dozen
+ * optimised functions in every timed run while the warm-up was one generation).
  *
  * It runs under the Node flags the server runs with (`npm start`, e.g. its 64 MB young generation), in a child
  * process of its own if it was not started with them; `--node-defaults` measures under Node's defaults instead.
@@ -43,11 +45,14 @@ import { stealPercent, watchCpuSteal } from './cpu-steal';
 import { seededRandom } from './seeded-random';
 import { rerunWithServerFlags } from './server-node-flags';
 
+/** Generations of the accepted-id window the default warm-up spans (see the header). */
+const WARMUP_GENERATIONS = 3;
+
 const { values } = parseArgs({
   options: {
     engine: { type: 'string', default: '500000' },
     depth: { type: 'string', default: '30000' },
-    warmup: { type: 'string', default: String(DEFAULT_GENERATION) },
+    warmup: { type: 'string', default: String(WARMUP_GENERATIONS * DEFAULT_GENERATION) },
     'engine-users': { type: 'string', default: '10000' },
     durable: { type: 'string', default: '50000' },
     users: { type: 'string', default: '1000' },
@@ -225,6 +230,11 @@ interface EngineRun {
   resting: number;
 }
 
+// what a chunk adds up, by index (engineRun)
+const CPU_MICROS = 0;
+const ACCEPTED = 1;
+const TRADES = 2;
+
 /** One run: a fresh engine, the deep book built and the warm-up applied untimed, then `count` commands timed chunk by chunk. */
 function engineRun(count: number): EngineRun {
   collectGarbage();
@@ -232,7 +242,13 @@ function engineRun(count: number): EngineRun {
   const load = new EngineLoad();
   const commands: SpotCommand[] = [];
   const results: SpotResult[] = [];
-  const chunk = (size: number, make: () => SpotCommand, timed: boolean): number => {
+  // what the untimed and the timed chunks did (CPU microseconds, accepted commands, trades), summed alike: a path
+  // first taken by the first timed chunk would throw away this function's optimised code there (so would a field
+  // changing from integers to doubles: typed arrays, not objects)
+  const untimed = new Float64Array(3);
+  const timed = new Float64Array(3);
+  /** Applies a chunk of commands; returns the nanoseconds it took. */
+  const chunk = (size: number, make: () => SpotCommand, sums: Float64Array): number => {
     commands.length = results.length = 0;
     for (let i = 0; i < size; i++) commands.push(make());
     const c0 = process.cpuUsage();
@@ -240,35 +256,30 @@ function engineRun(count: number): EngineRun {
     for (let i = 0; i < size; i++) results.push(spot.apply(commands[i]!));
     const ns = Number(process.hrtime.bigint() - t0);
     const cpu = process.cpuUsage(c0);
+    sums[CPU_MICROS] += cpu.user + cpu.system;
     load.learn(spot, commands, results);
-    if (timed) {
-      cpuMicros += cpu.user + cpu.system;
-      for (const result of results) {
-        if (!result.ok) continue;
-        accepted++;
-        trades += result.trades.length;
-      }
+    for (const result of results) {
+      if (!result.ok) continue;
+      sums[ACCEPTED]++;
+      sums[TRADES] += result.trades.length;
     }
     return ns;
   };
-  let cpuMicros = 0;
-  let accepted = 0;
-  let trades = 0;
   // limit orders until DEPTH rest, before the warm-up and again after it (which takes some away)
   const deepen = () => {
     while (load.resting < DEPTH) {
       const before = load.resting;
-      chunk(Math.min(ENGINE_CHUNK, DEPTH - before), () => load.command('limit'), false);
+      chunk(Math.min(ENGINE_CHUNK, DEPTH - before), () => load.command('limit'), untimed);
       if (load.resting === before) throw new Error(`engine bench: the book stays at ${before} resting orders, short of --depth ${DEPTH}`);
     }
   };
   deepen();
-  for (let done = 0; done < WARMUP; done += ENGINE_CHUNK) chunk(Math.min(ENGINE_CHUNK, WARMUP - done), () => load.next(), false);
+  for (let done = 0; done < WARMUP; done += ENGINE_CHUNK) chunk(Math.min(ENGINE_CHUNK, WARMUP - done), () => load.next(), untimed);
   deepen();
   const restingAtStart = load.resting;
   let ns = 0;
-  for (let done = 0; done < count; done += ENGINE_CHUNK) ns += chunk(Math.min(ENGINE_CHUNK, count - done), () => load.next(), true);
-  return { perSec: (count / ns) * 1e9, perCpuSec: (count / cpuMicros) * 1e6, accepted, trades, restingAtStart, resting: load.resting };
+  for (let done = 0; done < count; done += ENGINE_CHUNK) ns += chunk(Math.min(ENGINE_CHUNK, count - done), () => load.next(), timed);
+  return { perSec: (count / ns) * 1e9, perCpuSec: (count / timed[CPU_MICROS]!) * 1e6, accepted: timed[ACCEPTED]!, trades: timed[TRADES]!, restingAtStart, resting: load.resting };
 }
 
 async function pure(): Promise<void> {
