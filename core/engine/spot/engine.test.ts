@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { systemAccountKey } from '../ledger/accounts';
+import { accountKey, systemAccountKey } from '../ledger/accounts';
 import type { SpotAccepted, SpotResult } from './types';
 import { sha256 as hash } from '../persistence';
 
 const hash_ = hash;
 import { SpotEngine } from './engine';
-import { AT, BTCUSDT, funds, newSpot, order, type RecordingLedger } from './test-support';
+import { AT, BTCUSDT, funds, newSpot, order, RecordingLedger } from './test-support';
 
 function accepted(result: SpotResult): SpotAccepted {
   if (!result.ok) throw new Error(`rejected: ${result.reason} ${result.field ?? ''}`);
@@ -328,6 +328,45 @@ describe('spot engine: the accepted-id window', () => {
       commands[12]!,
     ];
     for (const command of next) expect(twin.apply(command)).toEqual(spot.apply(command));
+    expect(twin.stateHash(hash_)).toBe(spot.stateHash(hash_));
+  });
+});
+
+describe("spot engine: open orders keep their owners' account handles", () => {
+  it('a restore onto a ledger that numbers its accounts otherwise finds them there: cancels and fills move the same balances', () => {
+    const spot = newSpot({ alice: { BTC: '1', USDT: '1000' }, bob: { BTC: '1', USDT: '1000' }, carol: { BTC: '1', USDT: '1000' } });
+    for (const command of [
+      order('alice', { side: 'buy', price: '100', qty: '0.1' }),
+      order('bob', { side: 'sell', price: '101', qty: '0.2' }),
+      order('alice', { side: 'buy', price: '99', qty: '0.05' }),
+      order('carol', { side: 'sell', price: '102', qty: '0.3' }),
+    ]) accepted(spot.apply(command));
+    const snapshot = spot.snapshot();
+    // the same balances, interned after 64 accounts of nobody's: other handles throughout
+    const source = spot.ledger as RecordingLedger;
+    const ledger = new RecordingLedger(source.currencies);
+    for (let i = 0; i < 64; i++) ledger.accountHandle(accountKey(`nobody${i}`, 'coin', 'BTC'));
+    ledger.restore([...source.entries()].map(([key, balance]) => [key, { ...balance }]), source.recorded);
+    for (const user of ['alice', 'bob', 'carol']) {
+      for (const currency of ['BTC', 'USDT']) {
+        const key = accountKey(user, 'coin', currency);
+        expect(ledger.accountHandle(key)).not.toBe(source.accountHandle(key));
+      }
+    }
+    const twin = SpotEngine.restore(ledger, snapshot);
+    expect(twin.stateHash(hash_)).toBe(spot.stateHash(hash_));
+    const next = [
+      order('alice', { side: 'buy', price: '50', qty: '0.01', at: AT + 1 }),
+      // releases a restored order's hold
+      { kind: 'cancelOrder' as const, id: 'cancel-alice', at: AT + 2, userId: 'alice', symbol: 'BTCUSDT', orderId: 1 },
+      // fills against restored makers: bob's ask, then alice's bid
+      order('alice', { side: 'buy', type: 'market', quote: '60', at: AT + 3 }),
+      order('bob', { side: 'sell', price: '99', qty: '0.1', at: AT + 4 }),
+    ];
+    for (const command of next) expect(twin.apply(command)).toEqual(spot.apply(command));
+    for (const user of ['alice', 'bob', 'carol']) {
+      for (const currency of ['BTC', 'USDT']) expect(funds(twin, user, currency)).toEqual(funds(spot, user, currency));
+    }
     expect(twin.stateHash(hash_)).toBe(spot.stateHash(hash_));
   });
 });

@@ -56,6 +56,16 @@ interface Market {
   quoteNo: number;
 }
 
+/**
+ * An open or conditional order as the engine keeps it: its SpotOrder fields, and the ledger handles of its owner's
+ * coin accounts in the market's two currencies, found once when it is placed (or restored). A fill or a release
+ * reads them with the order, where finding them by the owner's number read a table of handles first: one more cache
+ * miss, before the balances' own. They are this ledger's numbers (a restored ledger may number its accounts
+ * otherwise): the canonical state leaves them out (`publicOrder`) and a restore finds them again; readers of the
+ * orders and snapshots see them beside the SpotOrder fields.
+ */
+type OpenOrder = SpotOrder & { readonly baseAccount: number; readonly quoteAccount: number };
+
 /** A step the ledger refused although the engine's holds said it must succeed: the state is not trustworthy. */
 export class SpotInvariantError extends Error {
   constructor(message: string) {
@@ -102,7 +112,7 @@ class Rejection {
  */
 export class SpotEngine implements StepOwner, StepSource {
   private readonly markets = new Map<string, Market>();
-  private readonly orders = new OpenOrders();
+  private readonly orders = new OpenOrders<OpenOrder>();
   /** "userId clientOrderId" → order id, for open orders. */
   private readonly clientIds = new Map<string, number>();
   /** The ids of the recently accepted commands with what each did (a bounded window; older ones are stale). */
@@ -255,7 +265,7 @@ export class SpotEngine implements StepOwner, StepSource {
       const market = this.markets.get(symbol)!;
       parts.push(`market ${canonicalJson(market.config)} ${market.halted}`, market.book.canonicalState());
     }
-    for (const order of this.openOrders()) parts.push(`order ${canonicalJson(order)}`);
+    for (const order of this.openOrders()) parts.push(`order ${canonicalJson(publicOrder(order))}`);
     parts.push(`-- ids ${JSON.stringify(this.accepted.state())}`);
     // one push per id: spreading millions of ids into one call overflows the stack
     for (const id of [...this.accepted.entries()].map(([id]) => id).sort()) parts.push(JSON.stringify(id));
@@ -316,7 +326,13 @@ export class SpotEngine implements StepOwner, StepSource {
       engine.markets.set(config.symbol, { config, spec, halted, book: OrderBook.restore(spec, book), ...engine.derived(config, spec) });
     }
     engine.orders.reserve(copy.orders.length);
-    for (const order of copy.orders) engine.track(order);
+    for (const order of copy.orders) {
+      const market = engine.markets.get(order.symbol);
+      const userNo = engine.users.get(order.userId) + 1;
+      if (!market || userNo === 0) throw new Error(`spot restore: order ${order.id} of an unknown market or user`);
+      // the copy is the engine's own: its orders take their handles in place
+      engine.track(Object.assign(order, { baseAccount: engine.baseAccount(userNo, market), quoteAccount: engine.quoteAccount(userNo, market) }));
+    }
     for (const result of copy.results) {
       engine.accepted.add(result.id, result.seq, 0, result.kind, result.orderId ?? 0, result.ledgerFrom, result.ledgerTo);
     }
@@ -420,6 +436,8 @@ export class SpotEngine implements StepOwner, StepSource {
       heldCurrency: holdCurrency,
       ocoWith: null,
       createdAt: c.at,
+      baseAccount: this.baseAccount(userNo, market),
+      quoteAccount: this.quoteAccount(userNo, market),
     });
     this.settleEvents(market, events);
     events.clear();
@@ -452,7 +470,7 @@ export class SpotEngine implements StepOwner, StepSource {
     return typeof userId === 'string' && (this.users.get(userId) >= 0 || isValidUserId(userId));
   }
 
-  private byClientOrderId(userId: string, clientOrderId: unknown): SpotOrder | undefined {
+  private byClientOrderId(userId: string, clientOrderId: unknown): OpenOrder | undefined {
     const orderId = typeof clientOrderId === 'string' ? this.clientIds.get(clientKey(userId, clientOrderId)) : undefined;
     return orderId === undefined ? undefined : this.orders.get(orderId);
   }
@@ -518,7 +536,7 @@ export class SpotEngine implements StepOwner, StepSource {
           break;
         case 'done':
         case 'cancelled':
-          this.finish(market, event.orderId, event.userId, event.type === 'done' ? 'filled' : 'cancelled', event.type === 'cancelled' ? event.reason : undefined);
+          this.finish(market, event.orderId, event.type === 'done' ? 'filled' : 'cancelled', event.type === 'cancelled' ? event.reason : undefined);
           break;
         case 'conditional': {
           const userNo = event.userId;
@@ -549,6 +567,8 @@ export class SpotEngine implements StepOwner, StepSource {
             heldCurrency: need.currency,
             ocoWith: event.ocoWith,
             createdAt: this.fields.at,
+            baseAccount: this.baseAccount(userNo, market),
+            quoteAccount: this.quoteAccount(userNo, market),
           });
           break;
         }
@@ -569,7 +589,7 @@ export class SpotEngine implements StepOwner, StepSource {
   }
 
   /** An order the book finished: released (or its hold passed to its live partner leg) and reported. */
-  private finish(market: Market, orderId: number, userNo: number, status: 'filled' | 'cancelled', reason: string | undefined): void {
+  private finish(market: Market, orderId: number, status: 'filled' | 'cancelled', reason: string | undefined): void {
     const order = this.mustFind(orderId);
     this.orders.delete(order.id);
     if (order.clientOrderId !== null) this.clientIds.delete(clientKey(order.userId, order.clientOrderId));
@@ -577,7 +597,10 @@ export class SpotEngine implements StepOwner, StepSource {
     // a leg's hold covers its pair: while the other leg lives, the hold stays with it
     if (partner) partner.held += order.held;
     const released = partner ? 0n : order.held;
-    if (released > 0n) this.moveHeld('release', order.userId, this.coinOf(userNo, market, order.heldCurrency), order.heldCurrency, released);
+    if (released > 0n) {
+      const account = order.heldCurrency === market.config.base ? order.baseAccount : order.quoteAccount;
+      this.moveHeld('release', order.userId, account, order.heldCurrency, released);
+    }
     order.status = status;
     order.held = 0n;
     const update: OrderUpdate = {
@@ -599,8 +622,6 @@ export class SpotEngine implements StepOwner, StepSource {
     const takerBuys = fill.takerSide === 'buy';
     const buyer = takerBuys ? taker : maker;
     const seller = takerBuys ? maker : taker;
-    const buyerNo = takerBuys ? fill.takerUserId : fill.makerUserId;
-    const sellerNo = takerBuys ? fill.makerUserId : fill.takerUserId;
     const baseAmount = fill.qty * market.baseFactor;
     const { base, quote } = market.config;
     const trade = this.stepFill;
@@ -613,10 +634,10 @@ export class SpotEngine implements StepOwner, StepSource {
     trade.buyerFee = (takerBuys ? fill.takerFee : fill.makerFee) * market.baseFactor;
     trade.sellerFee = takerBuys ? fill.makerFee : fill.takerFee;
     const accounts = this.stepAccounts;
-    accounts.sellerBase = this.coin(sellerNo, market.baseNo, base);
-    accounts.buyerBase = this.coin(buyerNo, market.baseNo, base);
-    accounts.buyerQuote = this.coin(buyerNo, market.quoteNo, quote);
-    accounts.sellerQuote = this.coin(sellerNo, market.quoteNo, quote);
+    accounts.sellerBase = seller.baseAccount;
+    accounts.buyerBase = buyer.baseAccount;
+    accounts.buyerQuote = buyer.quoteAccount;
+    accounts.sellerQuote = seller.quoteAccount;
     accounts.feeBase = market.feeBase;
     accounts.feeQuote = market.feeQuote;
     this.failed('settle', this.ledger.settleTrade(trade, accounts, this));
@@ -649,6 +670,16 @@ export class SpotEngine implements StepOwner, StepSource {
     this.stepCurrency = currency;
     this.stepAmount = amount;
     this.failed(kind, this.ledger.moveAt(kind, account, amount, this));
+  }
+
+  /** The ledger handle of user number `userNo`'s coin account in the market's base currency. */
+  private baseAccount(userNo: number, market: Market): number {
+    return this.coin(userNo, market.baseNo, market.config.base);
+  }
+
+  /** The ledger handle of user number `userNo`'s coin account in the market's quote currency. */
+  private quoteAccount(userNo: number, market: Market): number {
+    return this.coin(userNo, market.quoteNo, market.config.quote);
   }
 
   /** The ledger handle of a user's coin account in one of the market's currencies. */
@@ -724,12 +755,12 @@ export class SpotEngine implements StepOwner, StepSource {
     return this.ledger.currencies.format(currency, minor);
   }
 
-  private track(order: SpotOrder): void {
+  private track(order: OpenOrder): void {
     this.orders.set(order);
     if (order.clientOrderId !== null) this.clientIds.set(clientKey(order.userId, order.clientOrderId), order.id);
   }
 
-  private mustFind(orderId: number): SpotOrder {
+  private mustFind(orderId: number): OpenOrder {
     const order = this.orders.get(orderId);
     if (!order) throw new SpotInvariantError(`the book reported order ${orderId}, which the engine does not track`);
     return order;
@@ -761,6 +792,12 @@ function amountOf(input: unknown, field: AmountKey, scale: number, as: AmountFie
   if (typeof input !== 'string') return new Rejection('invalidField', field);
   const parsed = orderAmount(input, scale, as);
   return typeof parsed === 'bigint' ? parsed : new Rejection(parsed, field);
+}
+
+/** The SpotOrder fields of an order the engine keeps (without its account handles). */
+function publicOrder(order: SpotOrder): SpotOrder {
+  const { baseAccount: _base, quoteAccount: _quote, ...fields } = order as OpenOrder;
+  return fields;
 }
 
 function maxExitId(order: PlaceOrder): number {

@@ -1,5 +1,4 @@
 // The engine's open and conditional orders by id.
-import type { SpotOrder } from './types';
 
 /** Home slots per order, at least. */
 const LOAD = 4;
@@ -15,11 +14,11 @@ const INITIAL_SLOTS = 1024;
  * book. The home slots are kept at least LOAD times as many as the orders: growing multiplies them by GROWTH and
  * re-homes every order (a pass over the orders, at growths far apart). Iteration order is by slot, not by insertion.
  */
-export class OpenOrders {
-  private home: Array<SpotOrder | undefined> = emptySlots(INITIAL_SLOTS);
+export class OpenOrders<Order extends { readonly id: number }> {
+  private home: Array<Order | undefined> = emptySlots(INITIAL_SLOTS);
   private mask = INITIAL_SLOTS - 1;
   /** The orders whose home slot another order held when they were added. */
-  private readonly spilled = new Map<number, SpotOrder>();
+  private readonly spilled = new Map<number, Order>();
   private count = 0;
 
   get size(): number {
@@ -27,7 +26,7 @@ export class OpenOrders {
   }
 
   /** The order with this id (any value: what is not an order id finds nothing). */
-  get(id: unknown): SpotOrder | undefined {
+  get(id: unknown): Order | undefined {
     if (typeof id !== 'number') return undefined;
     const order = this.home[id & this.mask];
     if (order !== undefined && order.id === id) return order;
@@ -46,7 +45,7 @@ export class OpenOrders {
   }
 
   /** Adds the order under its id (a safe integer ≥ 0), or replaces the one with that id. */
-  set(order: SpotOrder): void {
+  set(order: Order): void {
     const id = order.id;
     const slot = id & this.mask;
     const held = this.home[slot];
@@ -76,12 +75,12 @@ export class OpenOrders {
     return true;
   }
 
-  *values(): IterableIterator<SpotOrder> {
+  *values(): IterableIterator<Order> {
     for (const order of this.home) if (order !== undefined) yield order;
     yield* this.spilled.values();
   }
 
-  private place(order: SpotOrder): void {
+  private place(order: Order): void {
     const slot = order.id & this.mask;
     if (this.home[slot] === undefined) this.home[slot] = order;
     else this.spilled.set(order.id, order);
@@ -96,6 +95,6 @@ export class OpenOrders {
   }
 }
 
-function emptySlots(count: number): Array<SpotOrder | undefined> {
-  return new Array<SpotOrder | undefined>(count).fill(undefined);
+function emptySlots<Order>(count: number): Array<Order | undefined> {
+  return new Array<Order | undefined>(count).fill(undefined);
 }
