@@ -3,8 +3,9 @@ export const UNKNOWN = -1;
 
 /**
  * The ledger handle of each user's coin account in each currency, user by user: a row of `stride` slots per user
- * (a power of two at least the number of currencies), so that a fill's four look-ups (buyer's and seller's base and
- * quote) read two rows — two cache lines — where a column per currency would read four. Slots hold UNKNOWN until
+ * (a power of two at least the number of currencies), so that a user's accounts in a market's two currencies are
+ * one row — one cache line — where a column per currency would read two. The engine reads it when an order is
+ * placed (the open order then keeps both handles) and for a take-profit / stop-loss leg. Slots hold UNKNOWN until
  * the engine looks the account up.
  */
 export class CoinHandles {

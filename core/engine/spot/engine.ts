@@ -403,7 +403,7 @@ export class SpotEngine implements StepOwner, StepSource {
     const holdCurrency = holdsBase ? market.config.base : market.config.quote;
     // a new user gets a number only once the book accepts the order; until then their account is only looked up
     // (−1 when the ledger never saw it: no money, so the hold is refused before it could be moved)
-    const holdAccount = known === undefined ? this.ledger.findAccount(accountKey(c.userId, 'coin', holdCurrency)) : this.coin(known, holdsBase ? market.baseNo : market.quoteNo, holdCurrency);
+    const holdAccount = known === undefined ? this.ledger.findAccount(accountKey(c.userId, 'coin', holdCurrency)) : holdsBase ? this.baseAccount(known, market) : this.quoteAccount(known, market);
     if (!this.ledger.covers(holdAccount, holdAmount)) return new Rejection('insufficientFunds', 'amount');
     const events = this.events;
     // left empty by the command before unless it was refused after the book's answer
@@ -684,7 +684,7 @@ export class SpotEngine implements StepOwner, StepSource {
 
   /** The ledger handle of a user's coin account in one of the market's currencies. */
   private coinOf(userNo: number, market: Market, currency: string): number {
-    return this.coin(userNo, currency === market.config.base ? market.baseNo : market.quoteNo, currency);
+    return currency === market.config.base ? this.baseAccount(userNo, market) : this.quoteAccount(userNo, market);
   }
 
   /** The ledger handle of user number `userNo`'s coin account in currency number `currencyNo`. */
