@@ -352,3 +352,19 @@ describe('check before place', () => {
     expect(find(b.place(order), 'rejected')).toMatchObject([{ reason: 'nonPositive' }]);
   });
 });
+
+describe('prefetch', () => {
+  it('reads an order\'s rows and changes nothing: the same state, and the next commands answer alike', () => {
+    const [a, b] = [book(), book()];
+    for (const x of [a, b]) {
+      x.place(limit(1, 1, 'sell', 10000n, 100n));
+      x.place(limit(2, 2, 'buy', 9900n, 100n));
+    }
+    // resting, new, unknown and odd ids alike
+    for (const id of [1, 2, 3, 0, -1, 1025, 2 ** 40, 1.5]) b.prefetch(id);
+    expect(stateHash(b)).toBe(stateHash(a));
+    expect(b.place(limit(3, 3, 'buy', 10000n, 50n))).toEqual(a.place(limit(3, 3, 'buy', 10000n, 50n)));
+    expect(b.cancel({ orderId: 2, time: 5 })).toEqual(a.cancel({ orderId: 2, time: 5 }));
+    expect(stateHash(b)).toBe(stateHash(a));
+  });
+});

@@ -141,6 +141,15 @@ export class OrderTable {
   }
 
   /** The slot of the order with this id, or ABSENT. */
+  /**
+   * Reads both parts of the home row of `id` and returns a number made of them (for the caller to keep, so that
+   * the reads are not dropped): the rows come into the processor's cache while other work goes on.
+   */
+  prefetch(id: number): number {
+    const h = id & (this.home - 1);
+    return (this.num[h * Row.Num + Num.Id]! + this.link[h * Row.Link + Link.Next]!) | 0;
+  }
+
   find(id: number): number {
     const key = id + 1;
     const h = id & (this.home - 1);

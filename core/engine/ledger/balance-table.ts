@@ -77,6 +77,11 @@ export class BalanceTable {
     return this[field].get(h);
   }
 
+  /** Reads the account's available and frozen balances (see `LedgerEngine.prefetch`). */
+  prefetch(h: number): number {
+    return this.available.prefetch(h) + this.frozen.prefetch(h);
+  }
+
   availableCovers(h: number, amount: bigint): boolean {
     return this.available.atLeast(h, amount);
   }

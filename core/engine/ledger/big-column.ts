@@ -38,6 +38,11 @@ export class BigColumn {
     }
   }
 
+  /** Reads the value at `i` and returns 1 or 0 from it (see `LedgerEngine.prefetch`), without making a heap bigint. */
+  prefetch(i: number): number {
+    return this.values[i]! >= 0n ? 1 : 0;
+  }
+
   /** Whether the value at `i` is at least `amount` (without making a heap bigint of it, as `get` would). */
   atLeast(i: number, amount: bigint): boolean {
     return this.wide.size === 0 ? this.values[i]! >= amount : this.get(i) >= amount;

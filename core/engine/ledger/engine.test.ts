@@ -138,6 +138,19 @@ describe('LedgerEngine commands', () => {
   });
 });
 
+describe('LedgerEngine prefetch', () => {
+  it('reads an account\'s balances and changes nothing', () => {
+    const engine = funded('100');
+    const h = engine.accountHandle(U1_COIN);
+    const before = engine.stateHash(sha256);
+    const balance = bal(engine, U1_COIN);
+    engine.prefetch(h);
+    engine.prefetch(engine.accountHandle(systemAccountKey(SYSTEM_ACCOUNTS.depositClearing, 'USDT')));
+    expect(engine.stateHash(sha256)).toBe(before);
+    expect(bal(engine, U1_COIN)).toEqual(balance);
+  });
+});
+
 describe('LedgerEngine rejections change nothing', () => {
   const cases: Array<[string, (engine: LedgerEngine) => CommandResult, string]> = [
     ['negative balance', (e) => run(e, 'withdrawalHold', { userId: 'u1', currency: 'USDT', amount: '100.000001' }), 'insufficientFunds'],

@@ -53,6 +53,8 @@ export class LedgerEngine {
   private readonly balances = new BalanceTable();
   private readonly results = new Map<string, CommandResult>();
   private seq = 0;
+  /** What `prefetch` read: kept, so that the compiler keeps the reads. */
+  private prefetched = 0;
   /** The engine whose commands' steps are posted here (their ids are its, not kept here). */
   private steps: StepOwner | undefined;
   /** Open journals, oldest first; changes are recorded into the newest. */
@@ -213,6 +215,14 @@ export class LedgerEngine {
   /** The handle of an account key the ledger has seen, else −1 (an account without money; nothing is interned). */
   findAccount(key: string): number {
     return this.balances.find(key);
+  }
+
+  /**
+   * Starts reading an account's balances (a handle ≥ 0), so that their cache misses overlap the caller's work
+   * before it moves them. Changes nothing.
+   */
+  prefetch(h: number): void {
+    this.prefetched = this.balances.prefetch(h);
   }
 
   /** Whether the account's available balance is at least `amount` (handle −1: an empty account). */

@@ -139,6 +139,8 @@ export class SpotEngine implements StepOwner, StepSource {
   private readonly coinHandles = new CoinHandles();
   private seq = 0;
   private nextOrderId = 1;
+  /** What the open orders' `prefetch` read: kept, so that the compiler keeps the read. */
+  private prefetched = 0;
   /** The book's events of the command being applied. */
   private readonly events = new CountedList<BookEvent>();
 
@@ -382,6 +384,9 @@ export class SpotEngine implements StepOwner, StepSource {
     const market = this.markets.get(c.symbol);
     if (!market) return new Rejection('unknownMarket', 'symbol');
     if (market.halted) return new Rejection('marketHalted', 'symbol');
+    // reading ahead (see docs/engine-spot.md, "Reading ahead"): the rows the order will take
+    market.book.prefetch(this.nextOrderId);
+    this.prefetched = this.orders.prefetch(this.nextOrderId);
     // a known user's id was checked when they were enlisted
     const index = this.users.get(c.userId);
     const known = index >= 0 ? index + 1 : undefined;
@@ -404,6 +409,7 @@ export class SpotEngine implements StepOwner, StepSource {
     // a new user gets a number only once the book accepts the order; until then their account is only looked up
     // (−1 when the ledger never saw it: no money, so the hold is refused before it could be moved)
     const holdAccount = known === undefined ? this.ledger.findAccount(accountKey(c.userId, 'coin', holdCurrency)) : holdsBase ? this.baseAccount(known, market) : this.quoteAccount(known, market);
+    if (holdAccount >= 0) this.ledger.prefetch(holdAccount);
     if (!this.ledger.covers(holdAccount, holdAmount)) return new Rejection('insufficientFunds', 'amount');
     const events = this.events;
     // left empty by the command before unless it was refused after the book's answer
@@ -447,7 +453,9 @@ export class SpotEngine implements StepOwner, StepSource {
   private cancelOrder(c: CommandFields): Rejection | number {
     const market = this.markets.get(c.symbol);
     if (!market) return new Rejection('unknownMarket', 'symbol');
+    if (typeof c.orderId === 'number') market.book.prefetch(c.orderId);
     const named = this.orders.get(c.orderId);
+    if (named !== undefined) this.ledger.prefetch(named.heldCurrency === market.config.base ? named.baseAccount : named.quoteAccount);
     // the owner of an order is a known user: no look-up needed
     const byOwner = named !== undefined && named.userId === c.userId;
     if (!byOwner && !this.isUserId(c.userId)) return new Rejection('invalidUser', 'userId');
@@ -527,6 +535,14 @@ export class SpotEngine implements StepOwner, StepSource {
    * balance cannot cover is cancelled afterwards.
    */
   private settleEvents(market: Market, events: CountedList<BookEvent>): void {
+    // every maker's order and balances asked for before the first is settled, so that their cache misses overlap
+    for (let i = 0; i < events.length; i++) {
+      const event = events.get(i);
+      const maker = event.type === 'fill' ? this.orders.get(event.makerOrderId) : undefined;
+      if (maker === undefined) continue;
+      this.ledger.prefetch(maker.baseAccount);
+      this.ledger.prefetch(maker.quoteAccount);
+    }
     let unfunded: number[] | undefined;
     for (let i = 0; i < events.length; i++) {
       const event = events.get(i);

@@ -11,6 +11,17 @@ function order(id: number, note = ''): SpotOrder {
 }
 
 describe('OpenOrders', () => {
+  it('prefetch tells whether an id\'s home slot holds an order, and changes nothing', () => {
+    const orders = new OpenOrders();
+    const a = order(1);
+    orders.set(a);
+    expect(orders.prefetch(1)).toBe(1);
+    expect(orders.prefetch(2)).toBe(0);
+    expect(orders.get(1)).toBe(a);
+    expect(orders.get(2)).toBeUndefined();
+    expect(orders.size).toBe(1);
+  });
+
   it('finds, replaces and forgets orders by id', () => {
     const orders = new OpenOrders();
     const a = order(1);

@@ -33,6 +33,11 @@ export class OpenOrders<Order extends { readonly id: number }> {
     return this.spilled.size === 0 ? undefined : this.spilled.get(id);
   }
 
+  /** Reads the home slot of `id` and returns 1 when it holds an order, 0 if not (for the caller to keep). */
+  prefetch(id: number): number {
+    return this.home[id & this.mask] === undefined ? 0 : 1;
+  }
+
   has(id: unknown): boolean {
     return this.get(id) !== undefined;
   }
