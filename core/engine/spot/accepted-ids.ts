@@ -59,9 +59,6 @@ export class AcceptedIds {
    */
   private currentHashes: HashFilter;
   private previousHashes: HashFilter;
-  /** The last id looked up and its hash, which `add` of that id reuses. */
-  private lastId = '';
-  private lastHash = hashOf('');
   /** The seq of each id of `current` / `previous`, by its number there. */
   private currentSeqs: Float64Array;
   private previousSeqs: Float64Array;
@@ -107,13 +104,11 @@ export class AcceptedIds {
 
   /** The seq of an id in the window, or −1. */
   seqOf(id: string): number {
-    return this.seqOfHashed(id, id === this.lastId ? this.lastHash : hashOf(id));
+    return this.seqOfHashed(id, hashOf(id));
   }
 
   /** `seqOf` of an id whose `hashOf` the caller has. */
   seqOfHashed(id: string, hash: number): number {
-    this.lastId = id;
-    this.lastHash = hash;
     const n = this.currentHashes.mayHave(hash) ? this.current.getHashed(id, hash) : -1;
     if (n >= 0) return this.currentSeqs[n]!;
     const m = this.previousHashes.mayHave(hash) ? this.previous.getHashed(id, hash) : -1;
@@ -122,8 +117,12 @@ export class AcceptedIds {
 
   /** Adds an id not in the window with its record; seqs come in ascending order. */
   add(id: string, seq: number, at: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
+    this.addHashed(id, hashOf(id), seq, at, kind, orderId, ledgerFrom, ledgerTo);
+  }
+
+  /** `add` of an id whose `hashOf` the caller has. */
+  addHashed(id: string, hash: number, seq: number, at: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
     if (seq > this.currentEnd) this.advance(Math.floor((seq - 1) / this.generation));
-    const hash = id === this.lastId ? this.lastHash : hashOf(id);
     this.currentSeqs[this.current.addHashed(id, hash)] = seq;
     this.currentHashes.add(hash);
     if (at > this.times[CURRENT_MAX_AT]!) this.times[CURRENT_MAX_AT] = at;

@@ -199,7 +199,7 @@ export class SpotEngine implements StepOwner, StepSource {
     const seq = ++this.seq;
     const ledgerTo = this.ledger.lastSeq;
     // the id was looked up above: it is new
-    this.accepted.add(id, seq, fields.at, kind, typeof outcome === 'number' ? outcome : 0, ledgerFrom, ledgerTo);
+    this.accepted.addHashed(id, idHash, seq, fields.at, kind, typeof outcome === 'number' ? outcome : 0, ledgerFrom, ledgerTo);
     const trades = this.trades.take(NO_TRADES);
     const orders = this.updates.take(NO_UPDATES);
     // orderId in the literal rather than added after: the same keys in the same order, without a transition
