@@ -455,7 +455,7 @@ export class SpotEngine implements StepOwner, StepSource {
     if (!market) return new Rejection('unknownMarket', 'symbol');
     if (typeof c.orderId === 'number') market.book.prefetch(c.orderId);
     const named = this.orders.get(c.orderId);
-    if (named !== undefined) this.ledger.prefetch(named.heldCurrency === market.config.base ? named.baseAccount : named.quoteAccount);
+    if (named !== undefined) this.ledger.prefetch(heldAccount(named, market));
     // the owner of an order is a known user: no look-up needed
     const byOwner = named !== undefined && named.userId === c.userId;
     if (!byOwner && !this.isUserId(c.userId)) return new Rejection('invalidUser', 'userId');
@@ -613,10 +613,7 @@ export class SpotEngine implements StepOwner, StepSource {
     // a leg's hold covers its pair: while the other leg lives, the hold stays with it
     if (partner) partner.held += order.held;
     const released = partner ? 0n : order.held;
-    if (released > 0n) {
-      const account = order.heldCurrency === market.config.base ? order.baseAccount : order.quoteAccount;
-      this.moveHeld('release', order.userId, account, order.heldCurrency, released);
-    }
+    if (released > 0n) this.moveHeld('release', order.userId, heldAccount(order, market), order.heldCurrency, released);
     order.status = status;
     order.held = 0n;
     const update: OrderUpdate = {
@@ -808,6 +805,11 @@ function amountOf(input: unknown, field: AmountKey, scale: number, as: AmountFie
   if (typeof input !== 'string') return new Rejection('invalidField', field);
   const parsed = orderAmount(input, scale, as);
   return typeof parsed === 'bigint' ? parsed : new Rejection(parsed, field);
+}
+
+/** The ledger handle of the account an open order's hold sits in. */
+function heldAccount(order: OpenOrder, market: Market): number {
+  return order.heldCurrency === market.config.base ? order.baseAccount : order.quoteAccount;
 }
 
 /** The SpotOrder fields of an order the engine keeps (without its account handles). */
