@@ -111,4 +111,52 @@ describe('the accepted-id window', () => {
     expect(() => new AcceptedIds(0)).toThrow(RangeError);
     expect(() => new AcceptedIds(1.5)).toThrow(RangeError);
   });
+
+  describe('staging a command id', () => {
+    const ID = /^[\x21-\x7e]+$/;
+    const isId = (id: string) => id.length <= 100 && ID.test(id);
+    const ascii = fc.string({ unit: fc.integer({ min: 0x1f, max: 0x80 }).map((c) => String.fromCharCode(c)), maxLength: 110 });
+    const ids = fc.oneof(ascii, fc.string({ maxLength: 110 }));
+
+    it.each([
+      ['c1', true],
+      ['s:order-42/b_x~!', true],
+      ['x'.repeat(100), true],
+      ['x'.repeat(101), false],
+      ['', false],
+      ['a b', false],
+      ['tab\there', false],
+      ['del\x7f', false],
+      ['é', false],
+      ['\u{1F600}', false],
+    ])('%j is a command id: %s', (id, expected) => {
+      expect(new AcceptedIds(4).stage(id) !== undefined).toBe(expected);
+      expect(isId(id)).toBe(expected);
+    });
+
+    it('hashes exactly the command ids, as hashOf does', () => {
+      const window = new AcceptedIds(4);
+      fc.assert(fc.property(ids, (id) => window.stage(id) === (isId(id) ? hashOf(id) : undefined)));
+    });
+
+    it('adds the staged id as add would, across generations and after refused stagings', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 8 }), fc.array(fc.tuple(fc.boolean(), ascii), { maxLength: 60 }), (size, steps) => {
+          const staged = new AcceptedIds(size);
+          const plain = new AcceptedIds(size);
+          let seq = 0;
+          for (const [accepted, id] of steps) {
+            const hash = staged.stage(id);
+            // a refused command is staged and never added; the next staging replaces it
+            if (!accepted || hash === undefined || staged.seqOf(id) >= 0) continue;
+            seq++;
+            staged.addStaged(id, hash, seq, seq, 'placeOrder', seq, seq, seq);
+            plain.add(id, seq, seq, 'placeOrder', seq, seq, seq);
+            expect([...staged.entries()]).toEqual([...plain.entries()]);
+            expect(staged.seqOf(id)).toBe(seq);
+          }
+        }),
+      );
+    });
+  });
 });

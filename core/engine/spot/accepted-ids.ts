@@ -1,5 +1,6 @@
 // The ids of the spot engine's recently accepted commands and what each one did, in a window of bounded size.
 import type { SpotCommand } from './types';
+import { COMMAND_ID } from './command-fields';
 import { HashFilter } from './hash-filter';
 import { PackedStringIndex } from './packed-string-index';
 import { hashOf } from './string-index';
@@ -120,10 +121,33 @@ export class AcceptedIds {
     this.addHashed(id, hashOf(id), seq, at, kind, orderId, ledgerFrom, ledgerTo);
   }
 
+  /**
+   * The hash (`hashOf`) of a command id — 1 to 100 printable ASCII characters without space — or undefined when
+   * `id` is not one. Its characters are copied in the same pass, so that `addStaged` of this id need not read them
+   * again.
+   */
+  stage(id: string): number | undefined {
+    const length = id.length;
+    if (length === 0 || length > COMMAND_ID.maxLength) return undefined;
+    return this.current.copyNext(id, COMMAND_ID.first, COMMAND_ID.last);
+  }
+
+  /** `addHashed` of the id `stage` took last (hash: what it returned), with nothing added to the window since. */
+  addStaged(id: string, hash: number, seq: number, at: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
+    if (seq > this.currentEnd) this.advance(Math.floor((seq - 1) / this.generation));
+    // a new generation's table is empty: the copy went to the table before it
+    this.record(this.current.hasCopy ? this.current.addCopied(hash) : this.current.addHashed(id, hash), hash, seq, at, kind, orderId, ledgerFrom, ledgerTo);
+  }
+
   /** `add` of an id whose `hashOf` the caller has. */
   addHashed(id: string, hash: number, seq: number, at: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
     if (seq > this.currentEnd) this.advance(Math.floor((seq - 1) / this.generation));
-    this.currentSeqs[this.current.addHashed(id, hash)] = seq;
+    this.record(this.current.addHashed(id, hash), hash, seq, at, kind, orderId, ledgerFrom, ledgerTo);
+  }
+
+  /** Files what the command of `seq` did, its id number `n` in the current generation. */
+  private record(n: number, hash: number, seq: number, at: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
+    this.currentSeqs[n] = seq;
     this.currentHashes.add(hash);
     if (at > this.times[CURRENT_MAX_AT]!) this.times[CURRENT_MAX_AT] = at;
     const slot = seq % this.ring;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CommandFields, commandIdHash, isCommandId, readCommandFields } from './command-fields';
-import { hashOf } from './string-index';
+import { CommandFields, readCommandFields } from './command-fields';
 
 const NAMES = [
   'id', 'kind', 'at', 'userId', 'symbol', 'side', 'type', 'price', 'qty', 'quote', 'budget', 'trigger', 'tif', 'postOnly',
@@ -84,36 +83,5 @@ describe('readCommandFields', () => {
         expect(read(subject)).toEqual(byName(subject));
       }),
     );
-  });
-});
-
-describe('isCommandId', () => {
-  const OLD = /^[\x21-\x7e]+$/;
-  const old = (id: string) => id.length <= 100 && OLD.test(id);
-  const ascii = fc.string({ unit: fc.integer({ min: 0x1f, max: 0x80 }).map((c) => String.fromCharCode(c)), maxLength: 110 });
-  const ids = fc.oneof(ascii, fc.string({ maxLength: 110 }));
-
-  it.each([
-    ['c1', true],
-    ['s:order-42/b_x~!', true],
-    ['x'.repeat(100), true],
-    ['x'.repeat(101), false],
-    ['', false],
-    ['a b', false],
-    ['tab\there', false],
-    ['del\x7f', false],
-    ['é', false],
-    ['\u{1F600}', false],
-  ])('%j → %s', (id, expected) => {
-    expect(isCommandId(id)).toBe(expected);
-    expect(old(id)).toBe(expected);
-  });
-
-  it('agrees with the regular expression it replaces', () => {
-    fc.assert(fc.property(ids, (id) => isCommandId(id) === old(id)));
-  });
-
-  it('hashes a command id as hashOf does, in the same pass', () => {
-    fc.assert(fc.property(ids, (id) => commandIdHash(id) === (old(id) ? hashOf(id) : undefined)));
   });
 });

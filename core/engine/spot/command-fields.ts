@@ -1,7 +1,6 @@
 // The fields of a spot command, read in one pass into an object of a fixed shape.
 import type { Side, TimeInForce } from '../book/types';
 import type { PlaceSpotOrder, SpotCommand } from './types';
-import { FNV_OFFSET, fnvStep, mixHash } from './string-index';
 
 /**
  * The fields of an order command (place or cancel) and the id, kind and time of any command: what
@@ -30,25 +29,8 @@ export class CommandFields {
   orderId?: number;
 }
 
-const MAX_ID_LENGTH = 100;
-
-/** A command id: 1 to 100 printable ASCII characters without space (0x21..0x7e). */
-export function isCommandId(id: string): boolean {
-  return commandIdHash(id) !== undefined;
-}
-
-/** The hash (`hashOf`) of a command id, or undefined when `id` is not one: one pass over the characters for both. */
-export function commandIdHash(id: string): number | undefined {
-  const length = id.length;
-  if (length === 0 || length > MAX_ID_LENGTH) return undefined;
-  let hash = FNV_OFFSET;
-  for (let i = 0; i < length; i++) {
-    const c = id.charCodeAt(i);
-    if (c < 0x21 || c > 0x7e) return undefined;
-    hash = fnvStep(hash, c);
-  }
-  return mixHash(hash);
-}
+/** What a command id is: 1 to `maxLength` printable ASCII characters without space (`first`…`last`). */
+export const COMMAND_ID = { maxLength: 100, first: 0x21, last: 0x7e } as const;
 
 type Read = { -readonly [K in keyof CommandFields]: unknown };
 type Command = { readonly [K in keyof CommandFields]?: unknown };

@@ -19,7 +19,7 @@ import { StringIndex } from './string-index';
 import { CoinHandles, UNKNOWN } from './coin-handles';
 import { AcceptedIds, type AcceptedIdsState } from './accepted-ids';
 import { OpenOrders } from './open-orders';
-import { CommandFields, commandIdHash, readCommandFields } from './command-fields';
+import { CommandFields, readCommandFields } from './command-fields';
 import type {
   AddMarket,
   HaltMarket,
@@ -162,7 +162,7 @@ export class SpotEngine implements StepOwner, StepSource {
     readCommandFields(command, fields);
     const id: unknown = fields.id;
     const kind = fields.kind;
-    const idHash = typeof id === 'string' ? commandIdHash(id) : undefined;
+    const idHash = typeof id === 'string' ? this.accepted.stage(id) : undefined;
     if (typeof id !== 'string' || idHash === undefined) return reject(fields, new Rejection('invalidCommand', 'id'));
     const first = this.accepted.seqOfHashed(id, idHash);
     if (first >= 0) return this.acceptedResult(id, first, true);
@@ -198,8 +198,8 @@ export class SpotEngine implements StepOwner, StepSource {
     if (outcome instanceof Rejection) return reject(fields, outcome);
     const seq = ++this.seq;
     const ledgerTo = this.ledger.lastSeq;
-    // the id was looked up above: it is new
-    this.accepted.addHashed(id, idHash, seq, fields.at, kind, typeof outcome === 'number' ? outcome : 0, ledgerFrom, ledgerTo);
+    // the id was staged and looked up above: it is new
+    this.accepted.addStaged(id, idHash, seq, fields.at, kind, typeof outcome === 'number' ? outcome : 0, ledgerFrom, ledgerTo);
     const trades = this.trades.take(NO_TRADES);
     const orders = this.updates.take(NO_UPDATES);
     // orderId in the literal rather than added after: the same keys in the same order, without a transition

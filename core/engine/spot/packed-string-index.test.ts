@@ -59,4 +59,43 @@ describe('PackedStringIndex', () => {
       }),
     );
   });
+
+  it('hashes and copies a key in one pass, and adds that copy as addHashed would', () => {
+    const index = new PackedStringIndex(4);
+    add(index, 'a1');
+    expect(index.copyNext('b-22', 0x21, 0x7e)).toBe(hashOf('b-22'));
+    // a copy is not a key of the index until it is added
+    expect(get(index, 'b-22')).toBe(-1);
+    expect(index.size).toBe(1);
+    expect(index.hasCopy).toBe(true);
+    expect(index.addCopied(hashOf('b-22'))).toBe(1);
+    expect([get(index, 'b-22'), index.key(1), get(index, 'a1'), index.key(0)]).toEqual([1, 'b-22', 0, 'a1']);
+    // added once: there is no copy left to add
+    expect(index.hasCopy).toBe(false);
+    expect(() => index.addCopied(hashOf('b-22'))).toThrow();
+  });
+
+  it('refuses a key with a character outside the range, and the copy before it is gone', () => {
+    const index = new PackedStringIndex(4);
+    expect(index.copyNext('abc', 0x21, 0x7e)).toBe(hashOf('abc'));
+    expect(index.copyNext('x y', 0x21, 0x7e)).toBeUndefined();
+    expect(index.hasCopy).toBe(false);
+    expect(index.copyNext('é', 0x21, 0x7e)).toBeUndefined();
+    expect(index.copyNext('é', 0x21, 0xff)).toBe(hashOf('é'));
+  });
+
+  it('drops a copy when a key is added or the index cleared in between', () => {
+    const index = new PackedStringIndex(4);
+    index.copyNext('first', 0x21, 0x7e);
+    add(index, 'other');
+    expect(index.hasCopy).toBe(false);
+    index.copyNext('again', 0x21, 0x7e);
+    index.clear();
+    expect(index.hasCopy).toBe(false);
+    // a copy grows the bytes as an add does
+    const long = 'k'.repeat(5000);
+    expect(index.copyNext(long, 0x21, 0x7e)).toBe(hashOf(long));
+    expect(index.addCopied(hashOf(long))).toBe(0);
+    expect(index.key(0)).toBe(long);
+  });
 });

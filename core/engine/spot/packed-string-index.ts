@@ -1,3 +1,5 @@
+import { FNV_OFFSET, fnvStep, mixHash } from './string-index';
+
 /** Entries a bucket holds; a full bucket's further entries go to the overflow map. */
 const BUCKET_SIZE = 64;
 
@@ -12,6 +14,10 @@ const BUCKET_SIZE = 64;
  * cache, where an open-addressing table of the same size would take a cache miss on most adds. A look-up scans one
  * bucket (about 32 entries at `capacity`) and compares bytes only when the hashes agree — the window looks up only
  * what its filter says it may hold. `clear` empties it for reuse, keeping its arrays.
+ *
+ * A key can be hashed and copied in one pass before it is known whether it will be added (`copyNext`, then
+ * `addCopied`): reading a string's characters costs V8 a check of the string's representation per character, so
+ * the window reads each command id once instead of twice.
  */
 export class PackedStringIndex {
   private bytes: Uint8Array;
@@ -26,6 +32,9 @@ export class PackedStringIndex {
   private readonly bucketMask: number;
   /** The numbers of the strings a full bucket could not take, by hash. */
   private readonly overflow = new Map<number, number[]>();
+  /** Where `copyNext` copied its key (−1: no copy, or it was overwritten since), and the key's length. */
+  private copiedAt = -1;
+  private copiedLength = 0;
 
   /** `capacity`: how many strings it is sized for (more still fit, looked up more slowly). */
   constructor(capacity = 512) {
@@ -65,9 +74,49 @@ export class PackedStringIndex {
       if (c > 0xff) throw new RangeError('packed string index: a character above U+00FF');
       bytes[start + i] = c;
     }
+    return this.place(length, hash);
+  }
+
+  /**
+   * Copies `key` to where the next string added will start and returns its hash (`hashOf`), or undefined when a
+   * character is outside `first`…`last` (at most U+00FF). Changes nothing the index answers.
+   */
+  copyNext(key: string, first: number, last: number): number | undefined {
+    // an earlier copy is overwritten from here on, even if this one is refused
+    this.copiedAt = -1;
+    const length = key.length;
+    const start = this.used;
+    if (start + length > this.bytes.length) this.bytes = grown(this.bytes, start + length);
+    const bytes = this.bytes;
+    let h = FNV_OFFSET;
+    for (let i = 0; i < length; i++) {
+      const c = key.charCodeAt(i);
+      if (c < first || c > last) return undefined;
+      bytes[start + i] = c;
+      h = fnvStep(h, c);
+    }
+    this.copiedAt = start;
+    this.copiedLength = length;
+    return mixHash(h);
+  }
+
+  /** Whether the key `copyNext` copied last is still there to add (nothing added nor cleared since). */
+  get hasCopy(): boolean {
+    return this.copiedAt === this.used;
+  }
+
+  /** Adds the key `copyNext` copied last (not in the index yet; `hasCopy`), whose hash it returned; returns its number. */
+  addCopied(hash: number): number {
+    if (!this.hasCopy) throw new Error('packed string index: no copied key to add');
+    return this.place(this.copiedLength, hash);
+  }
+
+  /** Numbers the string of `length` bytes at the end of the used bytes and files it under `hash`. */
+  private place(length: number, hash: number): number {
     const n = this.count++;
     if (n + 2 > this.starts.length) this.starts = grown(this.starts, n + 2);
-    this.used = this.starts[n + 1] = start + length;
+    this.used = this.starts[n + 1] = this.used + length;
+    this.copiedAt = -1;
     const bucket = hash & this.bucketMask;
     const filled = this.filled[bucket]!;
     if (filled < BUCKET_SIZE) {
@@ -93,6 +142,7 @@ export class PackedStringIndex {
     this.overflow.clear();
     this.count = 0;
     this.used = 0;
+    this.copiedAt = -1;
   }
 
   private equals(n: number, key: string): boolean {
