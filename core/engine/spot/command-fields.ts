@@ -4,13 +4,17 @@ import type { PlaceSpotOrder, SpotCommand } from './types';
 
 /**
  * The fields of an order command (place or cancel) and the id, kind and time of any command: what
- * `command.field` gives, undefined when absent. Typed as the commands declare them, which the engine checks
- * as it did on the command itself.
+ * `command.field` gives, undefined when absent — but `at`, NaN when it is absent or not a number. Typed as the
+ * commands declare them, which the engine checks as it did on the command itself.
  */
 export class CommandFields {
   id!: string;
   kind!: SpotCommand['kind'];
-  at!: number;
+  /**
+   * Always a number, so that V8 keeps the field a double changed in place: a field that also held undefined would
+   * take each command's time as a new heap number, stored into this long-lived object through the write barrier.
+   */
+  at = NaN;
   userId!: string;
   symbol!: string;
   side!: Side;
@@ -62,12 +66,14 @@ export function readCommandFields(command: unknown, fields: CommandFields): void
   into.clientOrderId = undefined;
   into.orderId = undefined;
   if (command === null || command === undefined) {
-    into.id = into.kind = into.at = undefined;
+    into.id = into.kind = undefined;
+    fields.at = NaN;
     return;
   }
   const c = command as Command;
   into.id = c.id;
-  into.at = c.at;
+  const at = c.at;
+  fields.at = typeof at === 'number' ? at : NaN;
   const kind = (into.kind = c.kind);
   if (kind === 'placeOrder') readPlaceOrder(c, into);
   else if (kind === 'cancelOrder') readCancelOrder(c, into);
