@@ -140,7 +140,6 @@ export class OrderTable {
     if (home !== this.home) this.grow(home);
   }
 
-  /** The slot of the order with this id, or ABSENT. */
   /**
    * Reads both parts of the home row of `id` and returns a number made of them (for the caller to keep, so that
    * the reads are not dropped): the rows come into the processor's cache while other work goes on.
@@ -150,6 +149,7 @@ export class OrderTable {
     return (this.num[h * Row.Num + Num.Id]! + this.link[h * Row.Link + Link.Next]!) | 0;
   }
 
+  /** The slot of the order with this id, or ABSENT. */
   find(id: number): number {
     const key = id + 1;
     const h = id & (this.home - 1);

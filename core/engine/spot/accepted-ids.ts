@@ -118,7 +118,9 @@ export class AcceptedIds {
 
   /** Adds an id not in the window with its record; seqs come in ascending order. */
   add(id: string, seq: number, at: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
-    this.addHashed(id, hashOf(id), seq, at, kind, orderId, ledgerFrom, ledgerTo);
+    if (seq > this.currentEnd) this.advance(Math.floor((seq - 1) / this.generation));
+    const hash = hashOf(id);
+    this.record(this.current.addHashed(id, hash), hash, seq, at, kind, orderId, ledgerFrom, ledgerTo);
   }
 
   /**
@@ -132,17 +134,11 @@ export class AcceptedIds {
     return this.current.copyNext(id, COMMAND_ID.first, COMMAND_ID.last);
   }
 
-  /** `addHashed` of the id `stage` took last (hash: what it returned), with nothing added to the window since. */
+  /** `add` of the id `stage` took last (hash: what it returned), with nothing added to the window since. */
   addStaged(id: string, hash: number, seq: number, at: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
     if (seq > this.currentEnd) this.advance(Math.floor((seq - 1) / this.generation));
     // a new generation's table is empty: the copy went to the table before it
     this.record(this.current.hasCopy ? this.current.addCopied(hash) : this.current.addHashed(id, hash), hash, seq, at, kind, orderId, ledgerFrom, ledgerTo);
-  }
-
-  /** `add` of an id whose `hashOf` the caller has. */
-  addHashed(id: string, hash: number, seq: number, at: number, kind: SpotCommand['kind'], orderId: number, ledgerFrom: number, ledgerTo: number): void {
-    if (seq > this.currentEnd) this.advance(Math.floor((seq - 1) / this.generation));
-    this.record(this.current.addHashed(id, hash), hash, seq, at, kind, orderId, ledgerFrom, ledgerTo);
   }
 
   /** Files what the command of `seq` did, its id number `n` in the current generation. */
