@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { PluginManifest, Principal, ServerContext, RouteDefinition, ServerPlugin, ServerRegistrar, SiteConfig } from '../plugin-api';
 import { createAuditLog } from './audit';
@@ -13,7 +12,7 @@ import { seedForms } from './cgform/seed';
 import { FORM_SEEDS } from './cgform/seed-data';
 import { cgformReadRoutes } from './cgform/routes';
 import { CgformStore } from './cgform/store';
-import { registerUploadRoutes, UPLOAD_MAX_BYTES } from './cgform/upload';
+import { registerUploadRoutes } from './cgform/upload';
 import { configRoutes } from './config/routes';
 import { OperatorAccess } from './console/access';
 import { consoleRoutes } from './console/routes';
@@ -174,9 +173,10 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     });
     // Binance clients send "Content-Type: application/json" with an empty body on signed /api/v3 calls (the
     // parameters travel in the query string); Binance reads that as no body, and so does this server.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const empty = (request.headers['content-length'] ?? '0') === '0' && !request.headers['transfer-encoding'];
       if (empty && request.url.startsWith('/api/v3/')) delete request.headers['content-type'];
+      done();
     });
     app.setErrorHandler((error, request, reply) => {
       const description = describeError(error);
@@ -192,10 +192,9 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
       if (historyFallback && (await historyFallback(request, reply))) return reply;
       return reply.code(404).send(errorEnvelopeOf({ status: 404, msgKey: 'errors.notFound' }, requestTranslator(request, translate)));
     });
-    await app.register(fastifyCompress, { global: true, threshold: 1024 });
-    await app.register(fastifyMultipart, {
-      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
-    });
+    // answers compressed when asked and worth it; request bodies are taken as sent (no client here compresses them,
+    // and a decompression hook would run on every request)
+    await app.register(fastifyCompress, { global: true, globalDecompression: false, threshold: 1024 });
 
     const operatorAccess = new OperatorAccess(database.db, now);
     const routes: RouteDefinition[] = [];
@@ -213,7 +212,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
     for (const route of consoleRoutes({ db: database.db, audit, access: operatorAccess, tokenSecret: options.tokenSecret, hashing, issuer: consoleIssuer, now, store, sites, sessions: context.sessions })) {
       mount(route);
     }
-    registerUploadRoutes(app, { head, db: database.db, dataDir: options.dataDir, now });
+    await registerUploadRoutes(app, { head, db: database.db, dataDir: options.dataDir, now });
     await registerBootGraphql(app, { store, sites, now });
 
     broker = createRealtimeBroker({ server: app.server, verifyToken, log });

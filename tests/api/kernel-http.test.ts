@@ -83,6 +83,17 @@ describe.each(dialects)('kernel HTTP conventions (%s)', (dialect) => {
     expect((await response.json()).data.length).toBeGreaterThanOrEqual(40);
   });
 
+  it('runs the multipart hooks on the upload routes only, and no request decompression', () => {
+    const hooksOf = (route: string) => {
+      const lines = server.server.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
+      const first = lines.findIndex((line) => line.includes(`${route} (`));
+      const end = lines.findIndex((line, index) => index > first && line.startsWith('├──'));
+      return lines.slice(first + 1, end).filter((line) => line.includes('• (')).map((line) => line.slice(line.indexOf('(') + 1, line.indexOf(')')));
+    };
+    expect(new Set(hooksOf('/api/health'))).toEqual(new Set(['onRequest', 'onSend']));
+    expect(hooksOf(`/api/${server.head}/cgform-api/upload/file`)).toContain('onResponse');
+  });
+
   it('ignores an invalid token on public routes', async () => {
     const response = await fetchJson(`${server.baseUrl}/api/health`, { headers: { 'blade-auth': 'bearer not.a.token' } });
     expect(response.status).toBe(200);

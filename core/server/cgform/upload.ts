@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ApiError, ERROR_CODES, ID_IMAGE_MAX_BYTES, okEnvelope, sniffImageType } from '../../shared';
@@ -70,8 +71,18 @@ export interface UploadRoutesOptions {
 /**
  * POST /cgform-api/upload/file (multipart "file" and "type"; any signed-in user or operator) stores the file
  * under a server-made name; GET /cgform-api/file/{id} serves it back with the sniffed type.
+ *
+ * Multipart bodies are parsed for these routes only: the multipart plugin's hooks (one on every request, one on
+ * every answer) then run in their scope, not on every call of the site.
  */
-export function registerUploadRoutes(app: FastifyInstance, options: UploadRoutesOptions): void {
+export async function registerUploadRoutes(root: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
+  await root.register(async (app) => {
+    await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
+    uploadRoutes(app, options);
+  });
+}
+
+function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions): void {
   const uploadDir = join(options.dataDir, 'uploads');
 
   app.post(routeUrl(options.head, '/cgform-api/upload/file'), async (request) => {

@@ -25,10 +25,11 @@ export const LANGUAGE_HEADER = 'mj-lang';
 export function installRequestContext(app: FastifyInstance, options: RequestContextOptions): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('language', options.siteLanguage);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.language = requestLanguage(request.headers[LANGUAGE_HEADER], options.siteLanguage);
     const header = request.headers[AUTH_HEADER];
     request.principal = options.verify(Array.isArray(header) ? header[0] : header);
+    done();
   });
 }
 
