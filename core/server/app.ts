@@ -24,6 +24,7 @@ import { registerBootGraphql } from './graphql/boot';
 import { describeError, errorEnvelopeOf } from './http/envelope';
 import { installRequestContext, requestTranslator } from './http/request-context';
 import { HandlersInFlight } from './http/in-flight';
+import { DebugRequestLog } from './http/request-log';
 import { mountRoute } from './http/routes';
 import { installValidation } from './http/validation';
 import { createTranslator, DEFAULT_LOCALES_DIR } from './i18n/translator';
@@ -101,6 +102,7 @@ export async function createServer(options: CreateServerOptions): Promise<Bourse
   });
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info', serializers: { req: serializeRequest } },
+    logController: new DebugRequestLog(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     forceCloseConnections: true,
     trustProxy: options.trustProxy ?? false,

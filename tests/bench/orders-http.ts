@@ -12,7 +12,7 @@
  *   npx tsx tests/bench/orders-http.ts [--connections 64] [--seconds 10] [--runs 3] [--members 200] [--tool autocannon|wrk]
  *     [--rate 8000]
  *
- * The server runs in a child process, the load generator in this one: autocannon (Node, in this process) or, with
+ * The server runs in a child process, with `npm start`'s Node flags and log level (info), the load generator in this one: autocannon (Node, in this process) or, with
  * `--tool wrk`, wrk (C, one thread; Debian package `wrk`), which leaves more of a small machine to the server. Orders are limit buys and sells of BTC/USDT
  * within ±25 ticks of one price, so about half cross and fill, the rest rest on the book.
  *
@@ -90,7 +90,7 @@ async function runServer(): Promise<void> {
     dataDir,
     databaseUrl: process.env.DATABASE_URL,
     tokenSecret: 'o'.repeat(64),
-    logLevel: 'warn',
+    logLevel: 'info',
     port: 0,
     announce: () => {},
     extraPlugins: [noopPlugin],
