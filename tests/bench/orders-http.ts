@@ -12,9 +12,10 @@
  *   npx tsx tests/bench/orders-http.ts [--connections 64] [--seconds 10] [--runs 3] [--members 200] [--tool autocannon|wrk]
  *     [--rate 8000]
  *
- * The server runs in a child process, with `npm start`'s Node flags and log level (info), the load generator in this one: autocannon (Node, in this process) or, with
- * `--tool wrk`, wrk (C, one thread; Debian package `wrk`), which leaves more of a small machine to the server. Orders are limit buys and sells of BTC/USDT
- * within ±25 ticks of one price, so about half cross and fill, the rest rest on the book.
+ * The server runs in a child process, with `npm start`'s Node flags and log level (info), the load generator in this
+ * one: autocannon (Node, in this process) or, with `--tool wrk`, wrk (C, one thread; Debian package `wrk`), which
+ * leaves more of a small machine to the server. Orders are limit buys and sells of BTC/USDT within ±25 ticks of one
+ * price, so about half cross and fill, the rest rest on the book.
  *
  * Those are closed loops: each connection sends its next request when the last is answered. With `--rate N`, each
  * run also offers orders at N a second in an open loop, at most --connections at once, each timed from when it was
