@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { Toast } from '@douyinfe/semi-ui-19';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openMemberShell } from '../../../../tests/support/member-shell';
 import en from '../../../../locales/en/spot.json';
@@ -43,6 +44,8 @@ const server = setupServer();
 const opened: { dispose(): void }[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // a toast's close timer would otherwise fire after the test environment is gone
+  act(() => Toast.destroyAll());
   cleanup();
   opened.splice(0).forEach((root) => root.dispose());
   server.resetHandlers();
