@@ -12,6 +12,8 @@ import { startWalletServer, type WalletTestServer } from './wallet-harness';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
+/** A run of every route takes ~135 ms here: the test's time limit grows with FUZZ_RUNS, with room to spare. */
+const TIMEOUT_MS = Math.max(30_000, RUNS * 500);
 /** Routes that end the caller's own session or sign-in: run last, so that they do not cut the others' coverage. */
 const ENDS_A_SESSION = /logout|signout|sign-out|sessions|password|totp|operators/i;
 
@@ -132,7 +134,7 @@ describe.each(await availableDialects())('every route under arbitrary input (%s)
       );
     }
     expect([...answered].sort()).toEqual(['member', 'none', 'operator']);
-  });
+  }, TIMEOUT_MS);
 
   function send(route: RouteDefinition, params: string[], query: Record<string, unknown>, body: unknown, token: string | undefined) {
     let n = 0;
