@@ -295,8 +295,8 @@ async function loadAtRate(url: string, tokens: string[]): Promise<LoadResult> {
 /**
  * wrk's Lua: the n-th request is built as orderBody does, signed with the members' tokens in turn. The requests
  * repeat every 2 × 51 × tokens: they are built once, in `init`, and `request` hands them out in turn — the same
- * requests in the same order, without Lua building each one again on a core the server shares (about 7 µs of wrk's
- * CPU a request). With `stamp` (a Lua expression giving 16 characters), the body also carries a `clientOrderId` of
+ * requests in the same order, without Lua building each one again on a core the server shares (half of wrk's CPU
+ * a request). With `stamp` (a Lua expression giving 16 characters), the body also carries a `clientOrderId` of
  * "d" and that stamp, put into the built request as it is sent. `globals` adds functions of its own; `done` prints
  * one JSON line of results.
  */
