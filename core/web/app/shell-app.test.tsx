@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, plugin } from '../testing/fixtures';
 import { renderShell } from '../testing/render-shell';
 import { PROFILE_PATH } from '../store/session-store';
@@ -91,6 +91,29 @@ describe('routing', () => {
     root.navigate('/user/login');
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(window.location.pathname).toBe('/console/user/login');
+  });
+
+  it('opens a new page at its top, but not after back or forward, nor when only the query changes', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    try {
+      const { root } = await shellAt('/home/index');
+      await screen.findByText('home page');
+      expect(scrollTo).not.toHaveBeenCalled();
+      root.navigate('/user/login');
+      await screen.findByText('login page');
+      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+      scrollTo.mockClear();
+      root.navigate('/user/login?tab=phone');
+      // back, as the browser does it: the address changes without pushState, then popstate
+      History.prototype.replaceState.call(window.history, null, '', '/home/index');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      expect(await screen.findByText('home page')).toBeTruthy();
+      root.navigate('/home/index?filter=new');
+      await waitFor(() => expect(window.location.search).toBe('?filter=new'));
+      expect(scrollTo).not.toHaveBeenCalled();
+    } finally {
+      scrollTo.mockRestore();
+    }
   });
 
   it('shows a plain not-found page instead of looping when no plugin serves /home/index', async () => {

@@ -6,6 +6,7 @@ import { RootProvider } from '../store/root-context';
 import { basePathOf, type RootStore } from '../store/root-store';
 import { AppRoutes } from './app-routes';
 import { LocationTracker } from './location-tracker';
+import { ScrollReset } from './scroll-reset';
 import { Slot } from './slot';
 
 /** The whole shell: providers, router, routes and the overlay slot. */
@@ -13,6 +14,7 @@ export const ShellApp = observer(function ShellApp({ root }: { root: RootStore }
   const app = (
     <Router base={basePathOf(root.site)}>
       <LocationTracker />
+      <ScrollReset />
       <AppRoutes />
       <Slot name="layout.overlay" />
     </Router>
