@@ -110,7 +110,13 @@ describe('routing', () => {
       expect(await screen.findByText('home page')).toBeTruthy();
       root.navigate('/home/index?filter=new');
       await waitFor(() => expect(window.location.search).toBe('?filter=new'));
+      // back within the page (the query alone), then on to a new page: that one opens at its top again
+      History.prototype.replaceState.call(window.history, null, '', '/home/index');
+      window.dispatchEvent(new PopStateEvent('popstate'));
       expect(scrollTo).not.toHaveBeenCalled();
+      root.navigate('/user/login');
+      await screen.findByText('login page');
+      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
     } finally {
       scrollTo.mockRestore();
     }
