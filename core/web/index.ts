@@ -7,7 +7,7 @@ export { useRoot } from './store/root-context';
 export { SettingsStore } from './store/settings-store';
 export { SessionStore, type TokenGrant } from './store/session-store';
 export { HttpError, isHttpError } from './http/http-error';
-export { formatFiat } from './format/fiat';
+export { formatFiat, multiplyDecimals } from './format/fiat';
 export { Slot } from './app/slot';
 export { RouteLink, type RouteLinkProps } from './app/route-link';
 export { PageSpinner } from './app/screens';

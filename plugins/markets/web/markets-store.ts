@@ -5,6 +5,7 @@ import { compareDecimal, MARKET_REQUEST_GUARD_MS } from '../../../core/shared';
 import { MARKET_TOPICS, type TickerMessage } from '../shared/service';
 import { CONTRACT_TYPE, type MarketInitData, type MarketKind, type MarketRow } from '../shared/types';
 import { mergeTickers, rowKey, type PriceMove } from './live-rows';
+import { quoteValues } from './quote-value';
 import { Watchlist } from './watchlist';
 
 export const INIT_DATA_PATH = '/coin/open/market/initData';
@@ -69,6 +70,7 @@ export class MarketsStore {
       serverTime: observable,
       moves: observableRef,
       isDemo: computed,
+      quoteUsd: computed,
       gainers: computed,
       newest: computed,
       hot: computed,
@@ -159,6 +161,11 @@ export class MarketsStore {
   /** True when any row shown comes from demo reference prices. */
   get isDemo(): boolean {
     return this.spot.some((row) => row.demo) || this.contracts.some((row) => row.demo);
+  }
+
+  /** USD a unit of each quote currency the rows can value (quoteValues), live with the spot rows. */
+  get quoteUsd(): ReadonlyMap<string, string> {
+    return quoteValues(this.spot);
   }
 
   /** Spot rows with the highest 24 h change first. */

@@ -1,18 +1,17 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { formatFiat, useRoot } from '../../../../core/web';
+import { useRoot } from '../../../../core/web';
 import type { MarketRow } from '../../shared/types';
 import { MARKETS_STORE } from '../ids';
 import { rowKey } from '../live-rows';
 import type { MarketsStore } from '../markets-store';
+import { formatQuoted } from '../quote-value';
 import { tradePath } from '../trade-paths';
 import { ChangeText } from './ChangeText';
 import { CoinPair } from './CoinPair';
 import { FavouriteStar } from './FavouriteStar';
 import { LivePrice } from './LivePrice';
 import { TradeLink } from './TradeLink';
-
-const price = (root: Parameters<typeof formatFiat>[0], value: string | null) => (value === null ? '--' : formatFiat(root, value));
 
 /**
  * Pair, last price, 24 h change, high, low and turnover; prices in the display currency, the last price coloured
@@ -65,9 +64,9 @@ export const MarketTable = observer(function MarketTable({ rows }: { rows: Marke
                 <td>
                   <ChangeText zdf={row.zdf} />
                 </td>
-                <td className="mk-hide-narrow">{price(root, row.high)}</td>
-                <td className="mk-hide-narrow">{price(root, row.low)}</td>
-                <td>{price(root, row.amount)}</td>
+                <td className="mk-hide-narrow">{formatQuoted(root, row.high, row.quote_symbol, store.quoteUsd)}</td>
+                <td className="mk-hide-narrow">{formatQuoted(root, row.low, row.quote_symbol, store.quoteUsd)}</td>
+                <td>{formatQuoted(root, row.amount, row.quote_symbol, store.quoteUsd)}</td>
               </tr>
             );
           })}

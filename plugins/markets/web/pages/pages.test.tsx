@@ -8,7 +8,7 @@ import homeManifest from '../../../home/plugin';
 import homeWeb from '../../../home/web/index';
 import manifest from '../../plugin';
 import webPlugin from '../index';
-import { CONTRACT_ROWS, envelope, initDataHandler, SPOT_ROWS, tickerMessage } from '../testing/market-rows';
+import { CONTRACT_ROWS, envelope, initDataHandler, marketRow, SPOT_ROWS, tickerMessage } from '../testing/market-rows';
 
 /** The home page's operator content (its sections are not what these tests look at). */
 const emptyCollection = http.get('*/api/mjkj-web/cgform-api/getData/:code', () =>
@@ -42,6 +42,22 @@ describe('markets page', () => {
     act(() => root.setCurrency(EURO));
     // 67250.15 × 0.92 = 61870.138, shown truncated.
     expect(within(rowOf('BTC/USDT')).getByText('€61,870.13')).toBeTruthy();
+  });
+
+  it("values a market quoted in another coin through that coin's USDT market, live, and one without it in its quote", async () => {
+    const ethBtc = marketRow('ETH/BTC', { close: '0.05', high: '0.051', low: '0.049', amount: '12.5', price_scale: 6 });
+    const unvalued = marketRow('XYZ/FOO', { close: '2.5', high: null, low: null, amount: '1000' });
+    server.use(initDataHandler({}, [SPOT_ROWS[0]!, ethBtc, unvalued]));
+    const { root, realtime } = await open('/market/main');
+    await waitFor(() => expect(rowOf('ETH/BTC')).toBeTruthy());
+    const cells = (symbol: string) => [...rowOf(symbol).querySelectorAll('td')].slice(-5).map((cell) => cell.textContent);
+    // 0.05 BTC × 67,250.15 = 3,362.5075, 0.051 BTC 3,429.757…; 12.5 BTC × 67,250.15 = 840,626.875 (shown truncated)
+    expect(cells('ETH/BTC')).toEqual(['$3,362.50', '0.00%', '$3,429.75', '$3,295.25', '$840,626.87']);
+    expect(cells('XYZ/FOO')).toEqual(['2.500000 FOO', '0.00%', '--', '--', '1,000.00 FOO']);
+    act(() => realtime.emit('all_symbol_detail', tickerMessage([{ ...SPOT_ROWS[0]!, close: '70000' }])));
+    expect(cells('ETH/BTC')[0]).toBe('$3,500.00');
+    act(() => root.setCurrency(EURO));
+    expect(cells('ETH/BTC')[0]).toBe('€3,220.00');
   });
 
   it('switches to the USDT-M and Coin-M contracts', async () => {

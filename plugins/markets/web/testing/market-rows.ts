@@ -44,10 +44,10 @@ export const CONTRACT_ROWS: MarketRow[] = [
   marketRow('BTC/USD', { contract_type: 2, close: '67245.8', zdf: '-0.5', demo: true }),
 ];
 
-export function initData(type: 'spot' | 'contract'): MarketInitData {
+export function initData(type: 'spot' | 'contract', spot: MarketRow[] = SPOT_ROWS): MarketInitData {
   return {
     type,
-    symbols: type === 'spot' ? SPOT_ROWS : CONTRACT_ROWS,
+    symbols: type === 'spot' ? spot : CONTRACT_ROWS,
     contracts: CONTRACT_ROWS.map((row) => ({ symbol_name: row.symbol_name, contract_type: row.contract_type, symbolName: row.symbol_name.replace('/', '_') })),
     serverTime: '2025-01-01T00:00:00.000Z',
   };
@@ -55,12 +55,12 @@ export function initData(type: 'spot' | 'contract'): MarketInitData {
 
 export const envelope = (data: unknown, code = 200, msg = 'success') => ({ code, success: code === 200, msg, data });
 
-/** initData for both types; counts the requests per type. */
-export function initDataHandler(counts: Record<string, number> = {}) {
+/** initData for both types (the spot rows given, or SPOT_ROWS); counts the requests per type. */
+export function initDataHandler(counts: Record<string, number> = {}, spot?: MarketRow[]) {
   return http.get('*/api/mjkj-web/coin/open/market/initData', ({ request }) => {
     const type = new URL(request.url).searchParams.get('type') as 'spot' | 'contract';
     counts[type] = (counts[type] ?? 0) + 1;
-    return HttpResponse.json(envelope(initData(type)));
+    return HttpResponse.json(envelope(initData(type, spot)));
   });
 }
 
