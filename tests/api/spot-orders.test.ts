@@ -166,7 +166,9 @@ for (const dialect of await availableDialects()) {
         [{ side: 'buy', type: 'limit', price: '100.005', num: '0.1' }, 'price'],
         [{ side: 'buy', type: 'limit', price: '100', num: '0.0000001' }, 'num'],
         [{ side: 'buy', type: 'limit', price: '100', num: '0.01' }, 'num', 'errBelowMinNotional'],
-        [{ side: 'buy', type: 'limit', price: '100', num: '2' }, 'money', 'errInsufficientFunds'],
+        [{ side: 'buy', type: 'limit', price: '100', num: '2' }, 'num', 'errInsufficientFunds'],
+        [{ side: 'buy', type: 'stop', triggerMoney: '90', price: '100', num: '2' }, 'num', 'errInsufficientFunds'],
+        [{ side: 'buy', type: 'market', money: '101' }, 'money', 'errInsufficientFunds'],
         [{ side: 'sell', type: 'limit', price: '100', num: '0.5' }, 'num', 'errInsufficientFunds'],
         [{ side: 'buy', type: 'limit', num: '0.1' }, 'price'],
         [{ side: 'buy', type: 'market', num: '0.1' }, 'money'],
@@ -194,7 +196,7 @@ for (const dialect of await availableDialects()) {
       const buyer = await member({ USDT: '1000' });
       const results = await Promise.all(Array.from({ length: 50 }, () => place(buyer, { side: 'buy', type: 'limit', price: '1000', num: '0.1' })));
       expect(results.filter((response) => response.status === 200)).toHaveLength(10);
-      for (const response of results.filter((each) => each.status !== 200)) expect(response.body.data).toEqual({ field: 'money' });
+      for (const response of results.filter((each) => each.status !== 200)) expect(response.body.data).toEqual({ field: 'num' });
       expect(await balanceOf(buyer, 'USDT')).toMatchObject({ available: '0', frozen: '1000' });
       expect((await server.get('/coin/entrust/get/myExchangeLog/BTC_USDT', buyer.token)).body.data).toHaveLength(10);
     });

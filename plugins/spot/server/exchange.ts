@@ -145,14 +145,14 @@ export class SpotExchange {
     return market;
   }
 
-  /** Applies a command with a fresh id; a refusal is thrown as the request's 4xx (`side` names the funds field). */
-  async apply(body: Distribute<SpotCommand>, side?: 'buy' | 'sell'): Promise<SpotAccepted> {
+  /** Applies a command with a fresh id; a refusal is thrown as the request's 4xx (`amountField` named for funds). */
+  async apply(body: Distribute<SpotCommand>, amountField?: 'num' | 'money'): Promise<SpotAccepted> {
     const at = this.stamp();
     // not `{ ...body, id, at }`: in V8 keys added after a spread can give every command a hidden class of its own, and
     // then each later read of a command (the engine's, the views', the writer's) misses its inline caches
     const command = Object.assign({}, body, { id: newSpotCommandId(at), at }) as SpotCommand;
     const result = await this.submit(command);
-    if (!result.ok) throw rejectionError(result, side);
+    if (!result.ok) throw rejectionError(result, amountField);
     return result;
   }
 

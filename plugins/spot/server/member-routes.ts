@@ -106,7 +106,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
       const symbol = symbolOfPath(request.params.x);
       exchange.market(symbol);
       const fields = orderFields(request.body);
-      const result = await exchange.apply({ kind: 'placeOrder', userId: request.principal!.id, symbol, ...fields }, fields.side);
+      const result = await exchange.apply({ kind: 'placeOrder', userId: request.principal!.id, symbol, ...fields }, fields.quote === undefined ? 'num' : 'money');
       return view(exchange.history.order(result.orderId!)!);
     },
   });

@@ -43,14 +43,13 @@ const REQUEST_FIELDS: Record<string, string> = {
 const capitalized = (reason: string) => reason[0]!.toUpperCase() + reason.slice(1);
 
 /**
- * The ApiError of a refused command: 400 naming the request field, message `spot:err<Reason>`. Funds are about
- * `money` for a buy (it holds quote) and `num` for a sell (it holds base). An order of someone else is reported
- * as unknown (404), as is an unknown one.
+ * The ApiError of a refused command: 400 naming the request field, message `spot:err<Reason>`. Funds are about the
+ * amount the member entered: `money` for a market buy by quote amount, `num` for any other order (a limit buy's
+ * hold is its quantity at its price). An order of someone else is reported as unknown (404), as is an unknown one.
  */
-export function rejectionError(result: SpotRejected, side?: 'buy' | 'sell'): ApiError {
+export function rejectionError(result: SpotRejected, amountField: 'num' | 'money' = 'num'): ApiError {
   if (result.reason === 'unknownOrder' || result.reason === 'notOwner') return new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
-  const field =
-    result.reason === 'insufficientFunds' ? (side === 'buy' ? 'money' : 'num') : (REQUEST_FIELDS[result.field ?? ''] ?? result.field ?? 'order');
+  const field = result.reason === 'insufficientFunds' ? amountField : (REQUEST_FIELDS[result.field ?? ''] ?? result.field ?? 'order');
   return new ApiError(ERROR_CODES.badRequest, `spot:err${capitalized(result.reason)}`, { field });
 }
 

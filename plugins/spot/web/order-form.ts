@@ -30,8 +30,6 @@ export const emptyDraft = (price = ''): OrderDraft => ({
 });
 
 export type DraftField = 'price' | 'num' | 'money' | 'triggerMoney' | 'fullPrice' | 'lossPrice';
-/** The fields a server refusal may name, as the form shows them. */
-export const DRAFT_FIELDS: readonly DraftField[] = ['price', 'num', 'money', 'triggerMoney', 'fullPrice', 'lossPrice'];
 
 /** The market's decimals of each field: prices at base_coin_scale, quantities at coin_coin_scale, quote amounts at the quote balance's scale. */
 export function fieldDecimals(field: DraftField, market: Pick<SpotSymbol, 'base_coin_scale' | 'coin_coin_scale'>, quoteScale: number): number {

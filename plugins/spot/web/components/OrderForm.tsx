@@ -11,7 +11,6 @@ import { LOGIN_PATH, REGISTER_PATH } from '../ids';
 import {
   amountForPercent,
   cleanInput,
-  DRAFT_FIELDS,
   emptyDraft,
   orderTotal,
   PERCENT_MARKS,
@@ -109,7 +108,8 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
       setErrors({});
     } catch (error) {
       const message = isHttpError(error) && error.msg ? error.msg : root.t('errors.unknown');
-      const field = isHttpError(error) ? DRAFT_FIELDS.find((name) => name === error.field) : undefined;
+      // a field this form does not show gets its message as a toast, never silently
+      const field = isHttpError(error) ? requiredFields(side, type, draft).find((name) => name === error.field) : undefined;
       if (field) setErrors({ [field]: message });
       else Toast.error(message);
     } finally {

@@ -88,6 +88,7 @@ function memberData(placed: unknown[] = [], usdt = { available: '1000' }) {
       const body = (await request.json()) as { num?: string };
       placed.push(body);
       if (body.num === '99') return HttpResponse.json(envelope({ field: 'num' }, 400, 'Insufficient available balance'), { status: 400 });
+      if (body.num === '98') return HttpResponse.json(envelope({ field: 'money' }, 400, 'Not enough USDT'), { status: 400 });
       return ok(order(12));
     }),
   );
@@ -140,6 +141,12 @@ describe('exchange screen', () => {
     fireEvent.change(input('spot-buy-num'), { target: { value: '99' } });
     fireEvent.click(within(form('buy')).getByRole('button', { name: 'Buy BTC' }));
     await waitFor(() => expect(fieldError('spot-buy-num')).toBe('Insufficient available balance'));
+
+    // a refusal naming a field this form does not show is a toast, not a silent no-op
+    fireEvent.change(input('spot-buy-num'), { target: { value: '98' } });
+    fireEvent.click(within(form('buy')).getByRole('button', { name: 'Buy BTC' }));
+    await waitFor(() => expect(screen.getByText('Not enough USDT')).toBeTruthy());
+    expect(fieldError('spot-buy-num')).toBeNull();
   });
 
   it('asks for the missing fields before sending, and a market buy takes a quote amount', async () => {
