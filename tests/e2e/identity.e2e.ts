@@ -173,4 +173,23 @@ describe('the account center in Chromium, as a new member', () => {
     await expect.poll(() => new URL(page.url()).pathname).not.toMatch(/account/);
     await page.locator('.bourse-header__login').waitFor();
   });
+
+  it('sends a guest from a member page to log in and back, subscribing the private topic without a refusal', async () => {
+    const { page, baseUrl } = session;
+    const warnings: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    await page.goto(`${baseUrl}/account/center/security?from=e2e`);
+    await page.waitForURL(/\/user\/login\?redirect=\/account\/center\/security%3Ffrom%3De2e$/);
+    await page.locator('#login-email').fill(email);
+    await page.locator('#login-password').fill(PASSWORD);
+    // the member's connection: its SUBACK (packet type 9) answers the subscriptions made at sign-in
+    const subscribed = page
+      .waitForEvent('websocket')
+      .then((socket) => socket.waitForEvent('framereceived', { predicate: (frame) => typeof frame.payload !== 'string' && frame.payload[0] === 0x90 }));
+    await page.getByRole('button', { name: texts('de', 'identity').login.submit, exact: true }).click();
+    await page.waitForURL(/\/account\/center\/security\?from=e2e$/);
+    await item(page, 'google').waitFor();
+    await subscribed;
+    expect(warnings.filter((warning) => warning.includes('Realtime subscription refused'))).toEqual([]);
+  });
 });

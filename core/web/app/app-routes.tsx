@@ -1,17 +1,17 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, lazy, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { RouteContribution } from '../../plugin-api';
 import { MainLayout } from '../layout/main-layout';
 import { SectionLayout } from '../layout/section-layout';
 import type { Owned } from '../registry/registry';
 import { useRoot } from '../store/root-context';
+import { LOGIN_PATH, returnPathFrom, withReturnPath } from './return-path';
 import { PageErrorBoundary, PageSpinner, RetryScreen } from './screens';
 
 export const HOME_PATH = '/home';
 export const HOME_INDEX_PATH = '/home/index';
-export const LOGIN_PATH = '/user/login';
 
 type PageComponent = LazyExoticComponent<ComponentType<{ params: Record<string, string> }>>;
 
@@ -33,7 +33,12 @@ function RoutePage({ route, page, params }: { route: Owned<RouteContribution>; p
 
 const GuardedPage = observer(function GuardedPage(props: { route: Owned<RouteContribution>; page: PageComponent; params: Record<string, string> }) {
   const root = useRoot();
-  if (props.route.requiresLogin && !root.session.isLogin) return <Redirect to={LOGIN_PATH} replace />;
+  // The router's own location: the root store's copy is updated only after this render.
+  const [location] = useLocation();
+  const search = useSearch();
+  if (props.route.requiresLogin && !root.session.isLogin) {
+    return <Redirect to={withReturnPath(LOGIN_PATH, returnPathFrom(location, search))} replace />;
+  }
   return <RoutePage {...props} />;
 });
 

@@ -66,6 +66,16 @@ describe('routing', () => {
     expect(await screen.findByText('account page')).toBeTruthy();
   });
 
+  it('carries the page a visitor asked for, query included, to the login page as the return path', async () => {
+    await shellAt('/account/center?tab=spot');
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/user/login?redirect=/account/center%3Ftab%3Dspot');
+    resetShell();
+    await shellAt('/console/account/center', { site: { basePath: '/console/' } });
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/console/user/login?redirect=/account/center');
+  });
+
   it('renders "main" routes inside header and footer and "bare" routes alone', async () => {
     const { view } = await shellAt('/home/index');
     await screen.findByText('home page');

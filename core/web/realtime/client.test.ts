@@ -1,72 +1,17 @@
-import { EventEmitter } from 'node:events';
 import { autorun } from 'mobx';
-import type { IClientOptions, MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeMqttFactory } from '../testing/fake-mqtt';
 import { createRealtimeClient, type RealtimeClientOptions } from './client';
 
-/** Stands in for mqtt.js: records what the realtime client asks of the broker and lets a test drive events. */
-class FakeMqtt extends EventEmitter {
-  connected = false;
-  ended = false;
-  readonly calls: Array<['subscribe' | 'unsubscribe', string[]]> = [];
-
-  constructor(
-    readonly url: string,
-    public options: IClientOptions,
-  ) {
-    super();
-  }
-
-  subscribe(topics: string | string[]) {
-    this.calls.push(['subscribe', [topics].flat()]);
-    return this;
-  }
-
-  unsubscribe(topics: string | string[]) {
-    this.calls.push(['unsubscribe', [topics].flat()]);
-    return this;
-  }
-
-  end() {
-    this.ended = true;
-    this.connected = false;
-    return this;
-  }
-
-  connect() {
-    this.connected = true;
-    this.emit('connect');
-  }
-
-  drop() {
-    this.connected = false;
-    this.emit('offline');
-    this.emit('close');
-  }
-
-  reconnect() {
-    this.emit('reconnect');
-    this.connect();
-  }
-
-  deliver(topic: string, seq: number, data: unknown) {
-    this.emit('message', topic, Buffer.from(JSON.stringify({ seq, ts: Date.now(), data })));
-  }
-}
-
 function setup(overrides: Partial<RealtimeClientOptions> = {}) {
-  const connections: FakeMqtt[] = [];
+  const { factory, connections } = fakeMqttFactory();
   let token: string | null = null;
   const onGap = vi.fn();
   const realtime = createRealtimeClient({
     url: 'ws://example.test/mqtt',
     getToken: () => token,
     onGap,
-    mqttFactory: (url, options) => {
-      const fake = new FakeMqtt(url, options);
-      connections.push(fake);
-      return fake as unknown as MqttClient;
-    },
+    mqttFactory: factory,
     ...overrides,
   });
   return {
@@ -145,6 +90,34 @@ describe('realtime client', () => {
     t.setToken(null);
     t.mqtt.reconnect();
     expect(t.mqtt.options.password).toBeUndefined();
+  });
+
+  it('sends no subscription on a connection opened for another principal; the connection restart() opens makes it', () => {
+    let principal: string | null = null;
+    const t = setup({ getPrincipal: () => principal });
+    t.realtime.start();
+    t.mqtt.connect();
+    // signing in: the token and its member are known before the shell restarts the connection
+    t.setToken('token-of-7');
+    principal = '7';
+    t.realtime.subscribe('refresh_7', () => {});
+    expect(t.mqtt.calls).toEqual([]);
+    t.realtime.restart();
+    t.mqtt.connect();
+    expect(t.mqtt.calls).toEqual([['subscribe', ['refresh_7']]]);
+    // a refreshed token names the same member: the connection stays good for new topics
+    t.setToken('refreshed-token-of-7');
+    t.realtime.subscribe('index', () => {});
+    expect(t.mqtt.calls.at(-1)).toEqual(['subscribe', ['index']]);
+  });
+
+  it('without getPrincipal, takes each token for a principal of its own', () => {
+    const t = setup();
+    t.realtime.start();
+    t.mqtt.connect();
+    t.setToken('token');
+    t.realtime.subscribe('refresh_7', () => {});
+    expect(t.mqtt.calls).toEqual([]);
   });
 
   it('hands listeners the data of the envelope', () => {

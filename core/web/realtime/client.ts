@@ -10,6 +10,12 @@ export interface RealtimeClientOptions {
   url: string;
   /** The current access token, read at every (re)connect; null connects anonymously (public topics only). */
   getToken: () => string | null;
+  /**
+   * Whom the current token names (e.g. the member's id; null: anonymous); by default the token itself. The broker
+   * authenticates a connection once, at CONNECT, so a connection opened for someone else takes no new
+   * subscription: it waits for the connection of the new principal, which restart() opens.
+   */
+  getPrincipal?: () => string | null;
   keepaliveSeconds?: number;
   /**
    * Called when messages of a topic may have been missed: a sequence jump, or a new connection after an
@@ -25,7 +31,7 @@ export interface ControlledRealtimeClient extends RealtimeClient {
   start(): void;
   /** Closes the connection; subscriptions are kept and renewed by the next start(). */
   stop(): void;
-  /** A new connection with a fresh token, e.g. after login or logout. */
+  /** A new connection with a fresh token: the shell calls it whenever the token's principal changes (login, logout). */
   restart(): void;
 }
 
@@ -44,6 +50,8 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
   connected = false;
 
   private client: MqttClient | null = null;
+  /** The principal the current connection authenticates as. */
+  private connectionPrincipal: string | null = null;
   private readonly listeners = new Map<string, Set<TopicListener>>();
   private readonly lastSeq = new Map<string, number>();
   private readonly gapHandlers = new Map<string, Set<(topic: string) => void>>();
@@ -62,7 +70,7 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
   start(): void {
     if (this.client) return;
     const client = this.factory(this.options.url, {
-      ...credentials(this.options.getToken()),
+      ...this.connectCredentials(),
       keepalive: this.options.keepaliveSeconds ?? WS_KEEPALIVE_S,
       protocolVersion: 4,
       clean: true,
@@ -80,7 +88,7 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
     client.on('close', () => current() && this.setConnected(false));
     client.on('offline', () => current() && this.setConnected(false));
     // The token may have been refreshed (or dropped) since the last attempt.
-    client.on('reconnect', () => current() && Object.assign(client.options, credentials(this.options.getToken())));
+    client.on('reconnect', () => current() && Object.assign(client.options, this.connectCredentials()));
     client.on('message', (topic, payload) => current() && this.onMessage(topic, payload));
     // Connection errors (refused CONNECT, network) end in 'close' and a retry; nothing else to do.
     client.on('error', () => {});
@@ -104,7 +112,7 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
     if (!topicListeners) {
       topicListeners = new Set();
       this.listeners.set(topic, topicListeners);
-      if (this.client?.connected) this.client.subscribe(topic, { qos: 0 }, warnIfRefused);
+      if (this.client?.connected && this.principal() === this.connectionPrincipal) this.client.subscribe(topic, { qos: 0 }, warnIfRefused);
     }
     // A wrapper per call, so the same function subscribed twice needs two unsubscribes.
     const entry: TopicListener = (payload, from) => listener(payload, from);
@@ -131,6 +139,16 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
       this.lastSeq.delete(topic);
       if (this.client?.connected) this.client.unsubscribe(topic);
     };
+  }
+
+  private principal(): string | null {
+    return (this.options.getPrincipal ?? this.options.getToken)();
+  }
+
+  /** The CONNECT credentials of the current token; notes whom the connection is for. */
+  private connectCredentials(): Pick<IClientOptions, 'username' | 'password'> {
+    this.connectionPrincipal = this.principal();
+    return credentials(this.options.getToken());
   }
 
   private setConnected(value: boolean): void {

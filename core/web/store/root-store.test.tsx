@@ -3,10 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RATE_REFRESH_MS } from '../../shared';
 import type { ShellRoot } from '../../plugin-api';
 import { formatFiat } from '../format/fiat';
+import { createRealtimeClient } from '../realtime';
+import { fakeMqttFactory } from '../testing/fake-mqtt';
 import { page, plugin } from '../testing/fixtures';
 import { createTestRoot } from '../testing/test-root';
 import { COIN_RATE_PATH, DARK_MODE_ATTRIBUTE, LANGUAGE_TEXTS_PATH } from './root-store';
-import { PROFILE_PATH } from './session-store';
+import { PROFILE_PATH, TOKEN_PATH } from './session-store';
 
 beforeEach(() => {
   localStorage.clear();
@@ -179,6 +181,56 @@ describe('root store', () => {
     root.session.logout();
     expect(realtime.restarts).toBe(2);
     expect(realtime.topics).toEqual(['index']);
+  });
+
+  it('restarts realtime when the token names another member, not when it is refreshed', async () => {
+    const { root, realtime, api } = await startedRoot();
+    api.answers['/api/mjkj-web' + PROFILE_PATH] = {};
+    await root.session.login({ access_token: 'a', refresh_token: 'r', user_id: '9' });
+    expect(realtime.restarts).toBe(1);
+    api.answers[TOKEN_PATH] = { access_token: 'a2', refresh_token: 'r2' };
+    await root.session.refresh();
+    expect(root.session.accessToken).toBe('a2');
+    expect(realtime.restarts).toBe(1);
+    // signing in as someone else without signing out first
+    await root.session.login({ access_token: 'b', refresh_token: 'r', user_id: '10' });
+    expect(realtime.restarts).toBe(2);
+  });
+
+  it("subscribes a member's private topic only on a connection signed in as that member", async () => {
+    const mqtt = fakeMqttFactory();
+    const { root, api } = await startedRoot({
+      plugins: [plugin('wallet', { realtime: [{ topic: (shell) => (shell.session.user ? `refresh_${shell.session.user.id}` : null), handle: () => {} }] })],
+      createRealtime: (auth) => createRealtimeClient({ url: 'ws://example.test/mqtt', ...auth, mqttFactory: mqtt.factory }),
+    });
+    const signIn = async (id: string) => {
+      api.answers['/api/mjkj-web' + PROFILE_PATH] = { uid: `U${id}` };
+      await root.session.login({ access_token: `token-${id}`, refresh_token: 'r', user_id: id });
+    };
+    const newest = () => mqtt.connections.at(-1)!;
+    newest().connect();
+    expect(newest().options.password).toBeUndefined();
+
+    await signIn('9');
+    expect(mqtt.connections.flatMap((connection) => connection.subscribed)).toEqual([]);
+    expect(newest().options.password).toBe('token-9');
+    newest().connect();
+    expect(newest().subscribed).toEqual(['refresh_9']);
+
+    api.answers[TOKEN_PATH] = { access_token: 'token-9-refreshed', refresh_token: 'r2' };
+    await root.session.refresh();
+    const afterRefresh = newest();
+    root.realtime.subscribe('index', () => {});
+    expect(afterRefresh.subscribed).toEqual(['refresh_9', 'index']);
+
+    root.session.logout();
+    newest().connect();
+    expect(newest().options.password).toBeUndefined();
+    await signIn('10');
+    expect(mqtt.connections.flatMap((connection) => connection.subscribed).filter((topic) => topic === 'refresh_10')).toEqual([]);
+    newest().connect();
+    expect(newest().options.password).toBe('token-10');
+    expect(newest().subscribed).toEqual(['index', 'refresh_10']);
   });
 
   it('drops nav items no route matches and warns once naming them', async () => {

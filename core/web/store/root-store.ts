@@ -4,12 +4,13 @@ import { action, autorun, computed, makeObservable, observable, observableRef, r
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 import type { CurrencySetting, HttpClient, ShellRoot, SiteConfig, ThemeName } from '../../plugin-api';
 import { isLanguage, RATE_REFRESH_MS, type Language } from '../../shared';
+import { LOGIN_PATH, REGISTER_PATH, returnPathFrom, withReturnPath } from '../app/return-path';
 import { fetchBoot as fetchBootQuery, type BootData, type CurrencyItem, type LanguageItem } from '../boot/boot-query';
 import { createHttpClient } from '../http/http-client';
 import { applyServerTexts, createShellI18n, loadBundledTexts, type ServerTexts } from '../i18n/i18n';
 import { loadSemiLocale, type SemiLocale } from '../i18n/semi-locale';
 import { buildNavTree, type NavTree } from '../layout/header/nav-tree';
-import type { ControlledRealtimeClient } from '../realtime';
+import type { ControlledRealtimeClient, RealtimeClientOptions } from '../realtime';
 import { fillPath } from '../registry/route-path';
 import type { Registry } from '../registry/registry';
 import { LazyRealtimeClient } from './lazy-realtime';
@@ -31,10 +32,13 @@ export interface RootStoreOptions {
   fetch?: typeof fetch;
   now?: () => number;
   fetchBoot?: (site: string, language: Language) => Promise<BootData>;
-  createRealtime?: (root: RootStore) => ControlledRealtimeClient;
+  /** Creates the realtime client; `auth` gives it the session's token and principal. */
+  createRealtime?: (auth: RealtimeAuth) => ControlledRealtimeClient;
   /** Changes the browser location; receives the full path including the site base. */
   changeLocation?: (to: string, options: { replace: boolean }) => void;
 }
+
+export type RealtimeAuth = Pick<RealtimeClientOptions, 'getToken' | 'getPrincipal'>;
 
 /** "/" → "", "/console/" → "/console". */
 export function basePathOf(site: SiteConfig): string {
@@ -66,6 +70,8 @@ export class RootStore implements ShellRoot {
   navTree: NavTree = { top: [], dropped: [] };
   /** The in-app path (without the site base). */
   location = '/';
+  /** The query of the current address, without "?". */
+  query = '';
   semiLocale: SemiLocale | null = null;
 
   private readonly now: () => number;
@@ -102,14 +108,12 @@ export class RootStore implements ShellRoot {
       fetch: options.fetch,
       now: this.now,
     });
+    const auth: RealtimeAuth = { getToken: () => this.session.accessToken || null, getPrincipal: () => this.session.principal };
     this.realtime = options.createRealtime
-      ? options.createRealtime(this)
+      ? options.createRealtime(auth)
       : new LazyRealtimeClient(async () => {
           const { createRealtimeClient, realtimeUrl } = await import('../realtime');
-          return createRealtimeClient({
-            url: realtimeUrl(window.location),
-            getToken: () => this.session.accessToken || null,
-          });
+          return createRealtimeClient({ url: realtimeUrl(window.location), ...auth });
         });
     this.search = new SearchStore(this, this.registry.search, this.now);
     this.tokenRefresher = new TokenRefresher({
@@ -123,6 +127,8 @@ export class RootStore implements ShellRoot {
       boot: observableRef,
       navTree: observableRef,
       location: observable,
+      query: observable,
+      returnPath: computed,
       semiLocale: observableRef,
       tokenTimeS: computed,
       logo: computed,
@@ -171,13 +177,11 @@ export class RootStore implements ShellRoot {
     this.disposers.push(
       reaction(
         () => this.session.isLogin,
-        (isLogin) => {
-          if (isLogin) this.tokenRefresher.start();
-          else this.tokenRefresher.stop();
-          this.realtime.restart();
-        },
+        (isLogin) => (isLogin ? this.tokenRefresher.start() : this.tokenRefresher.stop()),
       ),
     );
+    // The broker authenticates a connection at CONNECT only: another member (or none) needs a new connection.
+    this.disposers.push(reaction(() => this.session.principal, () => this.realtime.restart()));
     if (this.session.isLogin) {
       this.tokenRefresher.start();
       // The stored profile may be stale; a 401 here ends the session.
@@ -243,7 +247,25 @@ export class RootStore implements ShellRoot {
     return this.i18n.t(key, options) as string;
   }
 
+  /** The login page, coming back to the current page after signing in (see returnPath). */
+  loginHref(): string {
+    return withReturnPath(LOGIN_PATH, this.returnPath);
+  }
+
+  /** The register page, coming back to the current page once signed in (see returnPath). */
+  registerHref(): string {
+    return withReturnPath(REGISTER_PATH, this.returnPath);
+  }
+
   // ---- derived state ---------------------------------------------------------------------------
+
+  /**
+   * Where signing in from here comes back to, a same-site path: the current page, or on the login and register
+   * pages the return path they carry (null there without one: home).
+   */
+  get returnPath(): string | null {
+    return returnPathFrom(this.location, this.query);
+  }
 
   /** Token age in seconds from which a refresh is due: the server's setting wins over the site config. */
   get tokenTimeS(): number {
@@ -272,8 +294,9 @@ export class RootStore implements ShellRoot {
 
   // ---- actions ---------------------------------------------------------------------------------
 
-  setLocation(path: string): void {
+  setLocation(path: string, query = ''): void {
     this.location = path;
+    this.query = query;
   }
 
   /** Switches language: texts (bundled, boot and /coin/open/lang overrides), mj-lang header, Semi locale. */

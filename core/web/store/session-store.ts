@@ -1,4 +1,4 @@
-import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { HttpClient, SessionUser, SiteConfig } from '../../plugin-api';
 import { COOKIE_LIFETIME_DAYS } from '../../shared';
 import { persist, stopPersist } from './persistence';
@@ -45,10 +45,19 @@ export class SessionStore {
       tokenDatetime: observable,
       user: observableRef,
       isLogin: observable,
+      principal: computed,
       storeGrant: action,
       updateUser: action,
       clear: action,
     });
+  }
+
+  /**
+   * Whom the access token names: the member's id, null without a token. It is set with the token, before the
+   * profile has loaded and isLogin turns true; a refreshed token keeps it.
+   */
+  get principal(): string | null {
+    return this.accessToken && this.user ? this.user.id : null;
   }
 
   async hydrate(): Promise<void> {

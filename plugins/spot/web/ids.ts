@@ -6,7 +6,3 @@ export const SPOT_ROUTES = {
   entrust: 'spot.entrust',
   centerEntrust: 'spot.centerEntrust',
 } as const;
-
-/** Sign-in and sign-up pages of the identity plugin, linked from the trade form for signed-out visitors. */
-export const LOGIN_PATH = '/user/login';
-export const REGISTER_PATH = '/user/register';

@@ -131,10 +131,10 @@ export const AccountActions = observer(function AccountActions() {
   if (!root.session.isLogin) {
     return (
       <div className="bourse-header__account">
-        <Link href="/user/login" className="bourse-header__login">
+        <Link href={root.loginHref()} className="bourse-header__login">
           {t('header.login')}
         </Link>
-        <Link href="/user/register" className="bourse-header__register">
+        <Link href={root.registerHref()} className="bourse-header__register">
           {t('header.register')}
         </Link>
       </div>

@@ -110,11 +110,14 @@ describe('header nav', () => {
 });
 
 describe('header account area', () => {
-  it('shows login and register links when signed out', async () => {
-    await shell('/home/index');
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/user/login');
-    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/user/register');
+  it('shows login and register links when signed out, coming back to the page they are on', async () => {
+    const { root } = await shell('/exchange/index?symbol=ETH_BTC');
+    const back = '?redirect=/exchange/index%3Fsymbol%3DETH_BTC';
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(`/user/login${back}`));
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(`/user/register${back}`);
     expect(screen.getByText('Demo')).toBeTruthy();
+    act(() => root.navigate('/rate/index'));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/user/login?redirect=/rate/index'));
   });
 
   async function signedIn(profile: Record<string, unknown>, answers: Record<string, unknown> = {}) {

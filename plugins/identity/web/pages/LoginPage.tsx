@@ -2,18 +2,18 @@ import { Banner, Button, Input, Toast } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouteLink, useRoot } from '../../../../core/web';
+import { Link } from 'wouter';
+import { useRoot } from '../../../../core/web';
 import { AccountFields } from '../components/AccountFields';
 import { AuthFrame } from '../components/AuthFrame';
 import { FormRow } from '../components/FormRow';
 import { accountInputProblem } from '../form-rules';
 import { passwordGrant } from '../identity-api';
-import { REGISTER_ROUTE } from '../route-names';
 import { submitError } from '../submit-error';
 import { useAccountInput } from '../use-account-input';
 import '../identity.css';
 
-/** /user/login: email or phone and password; a grant, the profile, then home. */
+/** /user/login: email or phone and password; a grant, the profile, then the page the member came from (or home). */
 export default observer(function LoginPage() {
   const root = useRoot();
   const { t } = useTranslation('identity');
@@ -37,7 +37,7 @@ export default observer(function LoginPage() {
       const grant = await passwordGrant(root, account, password);
       await root.session.login(grant);
       Toast.success(t('login.success'));
-      root.navigate('/');
+      root.navigate(root.returnPath ?? '/');
     } catch (error) {
       const { message } = submitError(error, root.t('errors.unknown'));
       setFormError(message);
@@ -52,7 +52,7 @@ export default observer(function LoginPage() {
       subtitle={t('login.subtitle', { site: root.site.title })}
       footer={
         <>
-          {t('login.noAccount')} <RouteLink to={REGISTER_ROUTE}>{t('login.toRegister')}</RouteLink>
+          {t('login.noAccount')} <Link href={root.registerHref()}>{t('login.toRegister')}</Link>
         </>
       }
     >

@@ -2,7 +2,8 @@ import { Banner, Button, Input, Toast } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouteLink, useRoot } from '../../../../core/web';
+import { Link } from 'wouter';
+import { useRoot } from '../../../../core/web';
 import type { RegisterBody } from '../../shared/types';
 import { AccountFields } from '../components/AccountFields';
 import { AuthFrame } from '../components/AuthFrame';
@@ -11,7 +12,6 @@ import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
 import { SendCodeButton } from '../components/SendCodeButton';
 import { accountInputProblem, codeProblem, inviteCodeInputProblem, newPasswordProblem, type AccountInput } from '../form-rules';
 import { passwordGrant, register, sendCode } from '../identity-api';
-import { LOGIN_ROUTE } from '../route-names';
 import { submitError } from '../submit-error';
 import { useAccountInput } from '../use-account-input';
 import '../identity.css';
@@ -24,7 +24,7 @@ function registerBody(account: AccountInput, code: string, password: string, inv
   return { account: account.type, ...contact, code: code.trim(), password, inviteCode: inviteCode.trim() };
 }
 
-/** /user/register: email or phone, a code sent to it, a password and the invite code; then signed in. */
+/** /user/register: email or phone, a code sent to it, a password and the invite code; then signed in and back. */
 export default observer(function RegisterPage() {
   const root = useRoot();
   const { t } = useTranslation('identity');
@@ -68,9 +68,9 @@ export default observer(function RegisterPage() {
       Toast.success(t('register.success', { uid }));
       try {
         await root.session.login(await passwordGrant(root, account, password));
-        root.navigate('/');
+        root.navigate(root.returnPath ?? '/');
       } catch {
-        root.navigate(root.href(LOGIN_ROUTE));
+        root.navigate(root.loginHref());
       }
     } catch (error) {
       const { field, message } = submitError(error, root.t('errors.unknown'));
@@ -88,7 +88,7 @@ export default observer(function RegisterPage() {
       subtitle={t('register.subtitle')}
       footer={
         <>
-          {t('register.haveAccount')} <RouteLink to={LOGIN_ROUTE}>{t('register.toLogin')}</RouteLink>
+          {t('register.haveAccount')} <Link href={root.loginHref()}>{t('register.toLogin')}</Link>
         </>
       }
     >

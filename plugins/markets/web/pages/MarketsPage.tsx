@@ -11,9 +11,6 @@ import { useMarkets } from '../use-markets';
 import '../markets.css';
 
 const TAB_TITLE_KEYS: Record<MarketTab, string> = { favourites: 'tabFavourites', spot: 'tabSpot', ubw: 'tabUbw', bbw: 'tabBbw' };
-/** The spec's sign-in path (§2), so the prompt works whichever plugin provides the page. */
-const LOGIN_PATH = '/user/login';
-
 /** The Favourites tab: the member's starred markets, or a sign-in prompt. */
 const Favourites = observer(function Favourites({ store }: { store: MarketsStore }) {
   const root = useRoot();
@@ -23,7 +20,7 @@ const Favourites = observer(function Favourites({ store }: { store: MarketsStore
     return (
       <div className="mk-state" data-testid="markets-favourites-sign-in">
         <p>{t('favouritesSignIn')}</p>
-        <Button theme="solid" onClick={() => root.navigate(LOGIN_PATH)}>
+        <Button theme="solid" onClick={() => root.navigate(root.loginHref())}>
           {t('signIn')}
         </Button>
       </div>

@@ -7,7 +7,6 @@ import { isHttpError, useRoot } from '../../../../core/web';
 import type { OrderSide, OrderType, SpotSymbol } from '../../shared/types';
 import type { ExchangeStore } from '../exchange-store';
 import { formatFixed } from '../format';
-import { LOGIN_PATH, REGISTER_PATH } from '../ids';
 import {
   amountForPercent,
   cleanInput,
@@ -190,11 +189,11 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
         </Button>
       ) : (
         <div className="spot-form__guest">
-          <Link href={LOGIN_PATH} className="spot-form__login">
+          <Link href={root.loginHref()} className="spot-form__login">
             {t('logIn')}
           </Link>
           <span className="spot-muted">{t('or')}</span>
-          <Link href={REGISTER_PATH} className="spot-form__register">
+          <Link href={root.registerHref()} className="spot-form__register">
             {t('register')}
           </Link>
         </div>
