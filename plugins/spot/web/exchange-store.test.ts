@@ -53,6 +53,18 @@ describe('ExchangeStore', () => {
     expect(realtime.topics).toEqual([]);
   });
 
+  it('opens the first market when the asked pair is not traded here, and says so', async () => {
+    const { store } = setup();
+    await store.open('BNB_USDT');
+    expect(store.path).toBe('BTC_USDT');
+    expect(store.unknownPair).toBe('BNB_USDT');
+    await store.open('ETH_USDT');
+    expect(store.path).toBe('ETH_USDT');
+    expect(store.unknownPair).toBeNull();
+    await store.open(null);
+    expect(store.unknownPair).toBeNull();
+  });
+
   it('asks for market data at most once a second (spec §9)', async () => {
     const { store, clock, calls } = setup();
     await store.open('BTC_USDT');
@@ -158,6 +170,19 @@ describe('ExchangeStore', () => {
     await settle();
     expect(calls(WALLET_PATHS.myBalance)).toBe(before + 2);
     expect(calls(OPEN_ORDERS)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('tells when the member has more orders of the market than the first page it loaded', async () => {
+    const firstPage = Array.from({ length: 10 }, (_, index) => order(20 - index, { status: index % 2 ? 'open' : 'filled' }));
+    const { store, clock } = setup({ id: '7' }, { [HISTORY]: { records: firstPage, total: 11, size: 10, current: 1, pages: 2 } });
+    await store.open('BTC_USDT');
+    await settle();
+    expect(store.history).toHaveLength(10);
+    expect(store.moreHistory).toBe(true);
+    clock.advance(MEMBER_REFRESH_MS);
+    await store.open('ETH_USDT');
+    await settle();
+    expect(store.moreHistory).toBe(false);
   });
 
   it('asks nothing of a signed-out visitor and starts when they sign in', async () => {

@@ -50,6 +50,8 @@ export class ExchangeStore {
   marketsStatus: LoadStatus = 'idle';
   /** The open market's path symbol (BTC_USDT), or null before the markets are known. */
   path: string | null = null;
+  /** The path symbol asked for when no spot market here has it (BNB_USDT); the first market is open instead. */
+  unknownPair: string | null = null;
   period: KlinePeriod = '15min';
   tickers: TickerRow[] = [];
   comparison: PriceComparison | null = null;
@@ -60,7 +62,10 @@ export class ExchangeStore {
   latest: CandleView | null = null;
   balances: CurrencyBalance[] = [];
   openOrders: SpotOrderView[] = [];
+  /** The first page of the member's orders of the market (all statuses; the open ones are in openOrders too). */
   history: SpotOrderView[] = [];
+  /** Whether the member has more orders of the market than `history` holds. */
+  moreHistory = false;
   group: BookGroup = 1;
   /** A price the member clicked in the book or trades, for the forms to take (with a counter so a repeat click counts). */
   picked: { price: string; at: number } | null = null;
@@ -83,6 +88,7 @@ export class ExchangeStore {
       markets: observableRef,
       marketsStatus: observable,
       path: observable,
+      unknownPair: observable,
       period: observable,
       tickers: observableRef,
       comparison: observableRef,
@@ -93,6 +99,7 @@ export class ExchangeStore {
       balances: observableRef,
       openOrders: observableRef,
       history: observableRef,
+      moreHistory: observable,
       group: observable,
       picked: observableRef,
       market: computed,
@@ -121,13 +128,15 @@ export class ExchangeStore {
     return this.trades[0]?.price ?? this.ticker?.close ?? this.market?.close ?? null;
   }
 
-  /** Opens a market (null: the first one listed) and keeps its data live until close(). */
+  /** Opens a market (null or one not listed: the first one listed) and keeps its data live until close(). */
   async open(path: string | null): Promise<void> {
     this.closed = false;
     this.watchSession();
     await this.loadMarkets();
     if (this.closed) return;
-    const chosen = this.markets.find((market) => market.path_name === path) ?? this.markets[0] ?? null;
+    const asked = this.markets.find((market) => market.path_name === path);
+    runInAction(() => (this.unknownPair = path !== null && !asked && this.marketsStatus === 'ready' ? path : null));
+    const chosen = asked ?? this.markets[0] ?? null;
     if (chosen && chosen.path_name === this.path && this.unsubscribe.length > 0) return;
     this.switchTo(chosen?.path_name ?? null);
   }
@@ -238,6 +247,7 @@ export class ExchangeStore {
         runInAction(() => {
           this.openOrders = open;
           this.history = history.records;
+          this.moreHistory = history.total > history.records.length;
         });
       },
     );
@@ -265,6 +275,7 @@ export class ExchangeStore {
       this.comparison = null;
       this.openOrders = [];
       this.history = [];
+      this.moreHistory = false;
     });
     if (!path) return;
     const realtime = this.root.realtime;
@@ -369,6 +380,7 @@ export class ExchangeStore {
           this.balances = [];
           this.openOrders = [];
           this.history = [];
+          this.moreHistory = false;
         });
         if (!userId) return;
         this.stopMember = this.root.realtime.subscribe(refreshTopic(userId), (payload) => this.onMemberMessage(payload), {

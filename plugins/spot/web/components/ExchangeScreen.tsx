@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoot } from '../../../../core/web';
+import { symbolOfPath } from '../../shared/types';
 import { ExchangeStore } from '../exchange-store';
 import { MarketList } from './MarketList';
 import { MemberOrders } from './MemberOrders';
@@ -30,6 +31,15 @@ export const ExchangeScreen = observer(function ExchangeScreen({ path, onSelect,
   }
   return (
     <div className={fullScreen ? 'spot-screen spot-screen--full' : 'spot-screen'} data-testid="spot-exchange" data-market={store.path ?? ''}>
+      {store.unknownPair !== null && store.market ? (
+        <p className="spot-notice" role="alert" data-testid="spot-unknown-pair">
+          {t('unknownPair', { pair: symbolOfPath(store.unknownPair) })}
+          {/* the market shown instead; opening it puts it in the address too */}
+          <button type="button" className="spot-notice__pair" onClick={() => onSelect(store.market!.path_name)}>
+            {store.market.symbol_name}
+          </button>
+        </p>
+      ) : null}
       <PairHeader store={store} />
       <div className="spot-screen__grid">
         <MarketList store={store} onSelect={onSelect} />

@@ -2,22 +2,19 @@ import { Button, Table } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoot } from '../../../../core/web';
+import { RouteLink, useRoot } from '../../../../core/web';
 import type { SpotOrderView, SpotSymbol } from '../../shared/types';
 import type { ExchangeStore } from '../exchange-store';
 import { dateTime, formatFixed } from '../format';
-import { LOGIN_PATH } from '../ids';
-import { sideKey, statusKey, typeKey } from './order-labels';
+import { SPOT_ROUTES } from '../ids';
+import { formatAmount, hasFilled, orderMarket, orderTriggers, sideKey, statusKey, typeKey } from './order-labels';
 
 type Tab = 'open' | 'history' | 'trades';
 
 /** Table columns of the member's orders, prices and quantities at their market's decimals. */
 export function useOrderColumns(markets: readonly SpotSymbol[]) {
   const { t, i18n } = useTranslation('spot');
-  const scalesOf = (order: SpotOrderView) => {
-    const market = markets.find((candidate) => candidate.symbol_name === order.symbol);
-    return { price: market?.base_coin_scale ?? 8, qty: market?.coin_coin_scale ?? 8 };
-  };
+  const marketOf = (order: SpotOrderView) => orderMarket(markets, order.symbol);
   return [
     { title: t('colTime'), dataIndex: 'createTime', render: (time: number) => dateTime(time, i18n.language) },
     { title: t('col_symbol'), dataIndex: 'symbol' },
@@ -31,16 +28,32 @@ export function useOrderColumns(markets: readonly SpotSymbol[]) {
       title: t('col_price'),
       dataIndex: 'price',
       align: 'right' as const,
-      render: (price: string | null, order: SpotOrderView) => (price === null ? t('marketPrice') : formatFixed(price, scalesOf(order).price)),
+      render: (price: string | null, order: SpotOrderView) => (price === null ? t('marketPrice') : formatFixed(price, marketOf(order).price)),
+    },
+    {
+      title: t('triggerPrice'),
+      dataIndex: 'triggerPrice',
+      align: 'right' as const,
+      render: (_: string | null, order: SpotOrderView) => {
+        const triggers = orderTriggers(order);
+        if (triggers.length === 0) return '--';
+        return triggers.map(({ key, price }) => (
+          <div key={key} data-trigger={key}>
+            {key === 'triggerPrice' ? '' : `${t(key)} `}
+            {formatFixed(price, marketOf(order).price)}
+          </div>
+        ));
+      },
     },
     {
       title: t('col_num'),
       dataIndex: 'num',
       align: 'right' as const,
-      render: (num: string | null, order: SpotOrderView) => (num === null ? order.money : formatFixed(num, scalesOf(order).qty)),
+      // a market buy asks for an amount to spend, not a quantity
+      render: (num: string | null, order: SpotOrderView) => (num === null ? formatAmount(order.money, marketOf(order).quote) : formatFixed(num, marketOf(order).qty)),
     },
-    { title: t('col_filledNum'), dataIndex: 'filledNum', align: 'right' as const, render: (value: string, order: SpotOrderView) => formatFixed(value, scalesOf(order).qty) },
-    { title: t('col_avgPrice'), dataIndex: 'avgPrice', align: 'right' as const, render: (value: string, order: SpotOrderView) => (/[1-9]/.test(value) ? formatFixed(value, scalesOf(order).price) : '--') },
+    { title: t('col_filledNum'), dataIndex: 'filledNum', align: 'right' as const, render: (value: string, order: SpotOrderView) => formatFixed(value, marketOf(order).qty) },
+    { title: t('col_avgPrice'), dataIndex: 'avgPrice', align: 'right' as const, render: (value: string, order: SpotOrderView) => (/[1-9]/.test(value) ? formatFixed(value, marketOf(order).price) : '--') },
     { title: t('col_status'), dataIndex: 'status', render: (_: string, order: SpotOrderView) => t(statusKey(order)) },
   ];
 }
@@ -88,7 +101,7 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
   const rows: Record<Tab, SpotOrderView[]> = {
     open: store.openOrders,
     history: store.history.filter((order) => order.status === 'filled' || order.status === 'cancelled'),
-    trades: store.history.filter((order) => order.filledNum !== '0' && /[1-9]/.test(order.filledNum)),
+    trades: store.history.filter(hasFilled),
   };
   return (
     <section className="spot-panel spot-orders" aria-label={t('myOrders')}>
@@ -101,20 +114,28 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
         ))}
       </div>
       {root.session.isLogin ? (
-        <Table
-          className="spot-table"
-          size="small"
-          rowKey="id"
-          data-testid={`spot-orders-${tab}`}
-          columns={tab === 'open' ? [...columns, cancelColumn((id) => store.cancel(id))] : columns}
-          dataSource={rows[tab]}
-          pagination={false}
-          empty={<span className="spot-muted">{t('noOrders')}</span>}
-          onRow={(order?: SpotOrderView) => ({ 'data-order': order?.id }) as never}
-        />
+        <>
+          <Table
+            className="spot-table"
+            size="small"
+            rowKey="id"
+            data-testid={`spot-orders-${tab}`}
+            columns={tab === 'open' ? [...columns, cancelColumn((id) => store.cancel(id))] : columns}
+            dataSource={rows[tab]}
+            pagination={false}
+            empty={<span className="spot-muted">{t('noOrders')}</span>}
+            onRow={(order?: SpotOrderView) => ({ 'data-order': order?.id }) as never}
+          />
+          {/* history and trades show the finished orders of the first page only */}
+          {tab !== 'open' && store.moreHistory ? (
+            <RouteLink to={SPOT_ROUTES.entrust} className="spot-orders__all">
+              {t('viewAll')}
+            </RouteLink>
+          ) : null}
+        </>
       ) : (
         <p className="spot-empty">
-          <a href={LOGIN_PATH} onClick={(event) => { event.preventDefault(); root.navigate(LOGIN_PATH); }}>{t('logInToSeeOrders')}</a>
+          <a href={root.loginHref()} onClick={(event) => { event.preventDefault(); root.navigate(root.loginHref()); }}>{t('logInToSeeOrders')}</a>
         </p>
       )}
     </section>

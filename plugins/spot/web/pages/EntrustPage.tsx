@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useRoot } from '../../../../core/web';
 import { ORDER_SIDES, ORDER_STATUSES, type ExportFormat, type SpotOrderView } from '../../shared/types';
 import { cancelColumn, useOrderColumns } from '../components/MemberOrders';
+import { formatAmount, hasFilled, orderMarket } from '../components/order-labels';
 import { dayBounds, EntrustStore } from '../entrust-store';
 import { downloadOrders, ExportError } from '../export-file';
-import { dateTime } from '../format';
+import { dateTime, formatFixed } from '../format';
 import '../spot.css';
 
 /** One filter of the list: "all" when cleared. */
@@ -26,9 +27,11 @@ function FilterSelect<T extends string>({ label, value, options, onChange }: { l
   );
 }
 
+/** The fills of one order, at its market's decimals as the order's row. */
 const Fills = observer(function Fills({ store, order }: { store: EntrustStore; order: SpotOrderView }) {
   const { t, i18n } = useTranslation('spot');
   const fills = store.fills.get(order.id);
+  const market = orderMarket(store.markets, order.symbol);
   useEffect(() => {
     store.loadFills(order.id).catch(() => {});
   }, [store, order.id]);
@@ -50,12 +53,10 @@ const Fills = observer(function Fills({ store, order }: { store: EntrustStore; o
         {fills.map((fill) => (
           <tr key={fill.tradeId}>
             <td>{dateTime(fill.time, i18n.language)}</td>
-            <td>{fill.price}</td>
-            <td>{fill.num}</td>
-            <td>{fill.money}</td>
-            <td>
-              {fill.fee} {fill.feeCurrency}
-            </td>
+            <td>{formatFixed(fill.price, market.price)}</td>
+            <td>{formatFixed(fill.num, market.qty)}</td>
+            <td>{formatAmount(fill.money, market.quote)}</td>
+            <td>{formatAmount(fill.fee, fill.feeCurrency)}</td>
             <td>{t(fill.maker ? 'maker' : 'taker')}</td>
           </tr>
         ))}
@@ -130,7 +131,7 @@ export default observer(function EntrustPage() {
         columns={columns}
         dataSource={page?.records ?? []}
         expandedRowRender={(order?: SpotOrderView) => (order ? <Fills store={store} order={order} /> : null)}
-        rowExpandable={(order?: SpotOrderView) => Boolean(order && /[1-9]/.test(order.filledNum))}
+        rowExpandable={(order?: SpotOrderView) => Boolean(order && hasFilled(order))}
         empty={<span className="spot-muted">{t('noOrders')}</span>}
         pagination={
           page && page.total > page.size

@@ -185,12 +185,26 @@ describe('exchange screen', () => {
     await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toBe('700.500000 USDT'));
   });
 
+  it('links the order history to all the orders when its first page does not hold them all', async () => {
+    marketData();
+    memberData();
+    server.use(http.get(`${API}/coin/entrust/entrustlog/:a/:b/:c`, () => ok({ ...page([order(10, { status: 'filled', filledNum: '0.5' })]), total: 25, pages: 3 })));
+    await open('/exchange/index?symbol=BTC_USDT');
+    await waitFor(() => expect(document.querySelector('[data-row-key="11"]')).toBeTruthy());
+    expect(screen.queryByRole('link', { name: en.viewAll })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: en.tab_history }));
+    await waitFor(() => expect(document.querySelector('[data-row-key="10"]')).toBeTruthy());
+    expect(screen.getByRole('link', { name: en.viewAll }).getAttribute('href')).toBe('/account/entrust/spot');
+  });
+
   it('shows log-in and register instead of the submit button to a signed-out visitor', async () => {
     marketData();
-    await open('/exchange/index', null);
+    await open('/exchange/index?symbol=BTC_USDT', null);
     await waitFor(() => expect(screen.getByTestId('spot-exchange').getAttribute('data-market')).toBe('BTC_USDT'));
-    expect(within(form('buy')).getByRole('link', { name: en.logIn }).getAttribute('href')).toBe('/user/login');
-    expect(within(form('sell')).getByRole('link', { name: en.register }).getAttribute('href')).toBe('/user/register');
+    // both come back to this market once the visitor is signed in
+    const back = '/exchange/index%3Fsymbol%3DBTC_USDT';
+    expect(within(form('buy')).getByRole('link', { name: en.logIn }).getAttribute('href')).toBe(`/user/login?redirect=${back}`);
+    expect(within(form('sell')).getByRole('link', { name: en.register }).getAttribute('href')).toBe(`/user/register?redirect=${back}`);
     expect(within(form('buy')).queryByRole('button', { name: 'Buy BTC' })).toBeNull();
   });
 
@@ -204,6 +218,16 @@ describe('exchange screen', () => {
     fireEvent.click(document.querySelector('button[data-market="ETH_USDT"]')!);
     await waitFor(() => expect(root.location).toBe('/exchange/full-screen/ETH_USDT'));
     await waitFor(() => expect(screen.getByTestId('spot-exchange').getAttribute('data-market')).toBe('ETH_USDT'));
+  });
+
+  it('says when the asked pair is not traded here and opens the market it shows instead', async () => {
+    marketData();
+    const { root } = await open('/exchange/full-screen/BNB_USDT', null);
+    const notice = await waitFor(() => screen.getByTestId('spot-unknown-pair'));
+    expect(notice.textContent).toBe('BNB/USDT is not traded hereBTC/USDT');
+    fireEvent.click(within(notice).getByRole('button', { name: 'BTC/USDT' }));
+    await waitFor(() => expect(root.location).toBe('/exchange/full-screen/BTC_USDT'));
+    await waitFor(() => expect(screen.queryByTestId('spot-unknown-pair')).toBeNull());
   });
 
   it('the spot nav entry sets deal type cash', async () => {
@@ -234,7 +258,34 @@ describe('spot orders page', () => {
     expect(document.querySelector('[data-row-key="21"]')!.textContent).toContain('29,000.00');
     fireEvent.click(document.querySelector('[data-row-key="21"] .semi-table-expand-icon')!);
     await waitFor(() => expect(screen.getByTestId('spot-fills-21').textContent).toContain('0.0005 BTC'));
-    expect(screen.getByTestId('spot-fills-21').textContent).toContain(en.maker);
+    // at the market's decimals, as the order's row; the amount in the quote currency
+    const cells = [...screen.getByTestId('spot-fills-21').querySelectorAll('tbody td')].map((cell) => cell.textContent);
+    expect(cells.slice(1)).toEqual(['29,000.00', '0.500000', '14,500 USDT', '0.0005 BTC', en.maker]);
+  });
+
+  it("shows a market buy's amount in its currency, a partly filled order and the trigger prices", async () => {
+    server.use(
+      http.get(`${API}/coin/open/getSpotGoods`, () => ok([BTC, ETH])),
+      http.post(`${API}/coin/entrust/getEntrustLogCurrency`, () =>
+        ok(
+          page([
+            order(31, { type: 'market', price: null, num: null, money: '100', status: 'filled', filledNum: '0.003', avgPrice: '30000' }),
+            order(32, { num: '2', filledNum: '0.75', avgPrice: '29000' }),
+            order(33, { status: 'conditional', type: 'stop', price: '31100', triggerPrice: '31000' }),
+            order(34, { takeProfit: '35000', stopLoss: '25000' }),
+          ]),
+        ),
+      ),
+    );
+    await open('/account/entrust/spot');
+    await waitFor(() => expect(document.querySelector('[data-row-key="34"]')).toBeTruthy());
+    const row = (id: number) => document.querySelector(`[data-row-key="${id}"]`)!.textContent;
+    expect(row(31)).toContain('100 USDT');
+    expect(row(32)).toContain(en.status_partial);
+    expect(row(33)).toContain('31,000.00');
+    expect(row(34)).toContain(`${en.takeProfit} 35,000.00`);
+    expect(row(34)).toContain(`${en.stopLoss} 25,000.00`);
+    expect(row(34)).toContain(en.status_open);
   });
 
   it('cancels a live order from its row and shows the page again', async () => {
