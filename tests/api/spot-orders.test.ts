@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../core/engine/persistence';
 import { SPOT_CONSOLE_PATHS, SPOT_MARKET_PATHS, SPOT_PATHS } from '../../plugins/spot/shared/types';
 import EN from '../../locales/en/spot.json';
+import { parseCsv } from '../support/csv';
 import { availableDialects } from './harness';
 import { startWalletServer, type WalletMember, type WalletTestServer } from './wallet-harness';
 
@@ -73,6 +74,55 @@ for (const dialect of await availableDialects()) {
       expect(fills.body.data).toEqual([expect.objectContaining({ side: 'buy', maker: true, price: '50000', num: '0.1', money: '5000', fee: '0.0001', feeCurrency: 'BTC' })]);
       // someone else's order is unknown to the member
       expect((await server.get(path(SPOT_PATHS.fills, { id: bid.body.data.id }), seller.token)).status).toBe(404);
+      // each member's own fills of the market, newest first
+      const bid2 = await place(buyer, { side: 'buy', type: 'limit', price: '50000', num: '0.05' });
+      await place(seller, { side: 'sell', type: 'market', num: '0.05' });
+      const mine = await server.get(path(SPOT_PATHS.myTrades, { x: 'BTC_USDT' }), buyer.token);
+      expect(mine.body.data).toEqual([
+        expect.objectContaining({ side: 'buy', maker: true, price: '50000', num: '0.05', money: '2500', fee: '0.00005', feeCurrency: 'BTC' }),
+        expect.objectContaining({ side: 'buy', maker: true, price: '50000', num: '0.1', money: '5000' }),
+      ]);
+      expect(mine.body.data[0].tradeId).toBeGreaterThan(mine.body.data[1].tradeId);
+      expect((await server.get(path(SPOT_PATHS.myTrades, { x: 'BTC_USDT' }), seller.token)).body.data).toEqual([
+        expect.objectContaining({ side: 'sell', maker: false, num: '0.05', fee: '2.5', feeCurrency: 'USDT' }),
+        expect.objectContaining({ side: 'sell', maker: false, num: '0.1', fee: '5', feeCurrency: 'USDT' }),
+      ]);
+      expect(bid2.status).toBe(200);
+      expect((await server.get(path(SPOT_PATHS.myTrades, { x: 'DOGE_USDT' }), buyer.token)).status).toBe(400);
+      expect((await server.get(path(SPOT_PATHS.myTrades, { x: 'BTC_USDT' }))).status).toBe(401);
+    });
+
+    it("exports the orders as CSV: a market buy's amount in its currency, a partly filled order, trigger prices", async () => {
+      const trader = await member({ USDT: '10000' });
+      const seller = await member({ BTC: '1' });
+      const bid = await place(trader, { side: 'buy', type: 'limit', price: '40000', num: '0.1' });
+      await place(seller, { side: 'sell', type: 'limit', price: '40000', num: '0.04' });
+      const ask = await place(seller, { side: 'sell', type: 'limit', price: '45000', num: '0.01' });
+      const bought = await place(trader, { side: 'buy', type: 'market', money: '100' });
+      const stop = await place(trader, { side: 'buy', type: 'stop', triggerMoney: '90000', price: '90000', num: '0.001' });
+      expect([bid.status, bought.status, stop.status]).toEqual([200, 200, 200]);
+      const response = await fetch(server.api(SPOT_PATHS.exportOrders), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Blade-Auth': `bearer ${trader.token}`, 'mj-lang': 'en' },
+        body: JSON.stringify({ format: 'csv' }),
+      });
+      expect(response.status).toBe(200);
+      const [header, ...rows] = parseCsv((await response.text()).replace(/^\uFEFF/, ''));
+      expect(header).toHaveLength(12);
+      expect([header![4], header![5], header![6], header![11]]).toEqual([EN.col_price, EN.triggerPrice, EN.col_num, EN.col_status]);
+      expect(rows).toHaveLength(3);
+      const rowOf = (type: string) => rows.find((row) => row[3] === type)!;
+      const stopRow = rowOf(EN.type_stop);
+      expect(stopRow[5]).toBe('90000');
+      expect(stopRow[11]).toBe(EN.status_conditional);
+      const marketRow = rowOf(EN.type_market);
+      expect(marketRow[6]).toBe('100 USDT');
+      const limitRow = rowOf(EN.type_limit);
+      expect([limitRow[5], limitRow[6], limitRow[7], limitRow[11]]).toEqual(['', '0.1', '0.04', EN.status_partial]);
+      // the book as the other tests expect it
+      for (const [owner, order] of [[trader, bid], [trader, stop], [seller, ask]] as const) {
+        expect((await server.post(SPOT_PATHS.cancel, { id: order.body.data.id }, owner.token)).status).toBe(200);
+      }
     });
 
     it('cancels an open order and releases what it held', async () => {

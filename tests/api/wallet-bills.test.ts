@@ -2,32 +2,12 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerCommand } from '../../core/engine';
 import { WALLET_PATHS, type BillRecord } from '../../plugins/wallet/shared/types';
+import { parseCsv } from '../support/csv';
 import { availableDialects, type TestDialect } from './harness';
 import { startWalletServer, TRADE_PASSWORD, type WalletMember, type WalletTestServer } from './wallet-harness';
 
 const dialects = await availableDialects();
 const HOUR = 60 * 60 * 1000;
-
-/** RFC 4180 reader for the test: quoted cells, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') row.push(cell), (cell = '');
-    else if (char === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += char;
-  }
-  if (cell !== '' || row.length > 0) throw new Error('the last row has no CRLF');
-  return rows;
-}
 
 describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet bills and exports (%s)', (dialect) => {
   let server: WalletTestServer;

@@ -1,5 +1,6 @@
 import { ApiError, ERROR_CODES, PAGE_NUMBER_SCHEMA, pageOf, toCsv, toXlsx, type FileResult, type Page, type ServerRegistrar } from '../../../core/server';
 import {
+  MY_TRADES_LIMIT,
   ORDER_SIDES,
   ORDER_STATUSES,
   ORDER_TYPES,
@@ -15,6 +16,7 @@ import {
 } from '../shared/types';
 import type { SpotExchange } from './exchange';
 import type { OrderRecord } from './history';
+import { orderTriggers, sideKey, statusKey, typeKey } from '../shared/order-labels';
 import { orderFields } from './orders';
 import { consoleMarket, fillView, orderView, spotSymbol } from './views';
 
@@ -181,6 +183,19 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     },
   });
 
+  registrar.route<unknown, unknown, { x: string }, SpotFillView[]>({
+    method: 'GET',
+    path: SPOT_PATHS.myTrades,
+    auth: 'user',
+    schema: { params: { type: 'object', required: ['x'], properties: { x: SYMBOL_SEGMENT } } },
+    async handler(request) {
+      const symbol = symbolOfPath(request.params.x);
+      const market = exchange.market(symbol);
+      const fills = await exchange.history.fillsPage(request.principal!.id, { symbol }, { oldestFirst: false, limit: MY_TRADES_LIMIT });
+      return fills.map((fill) => fillView(fill, market));
+    },
+  });
+
   registrar.route<unknown, OrderFilter & { current: number; size: number }, unknown, Page<SpotOrderView>>({
     method: 'POST',
     path: SPOT_PATHS.search,
@@ -202,21 +217,23 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     async handler(request) {
       const t = (key: string) => request.t(`spot:${key}`);
       const orders = (await matching(request.principal!.id, request.body, 0, EXPORT_MAX_ROWS)).records.map(view);
-      const columns = ['createTime', 'symbol', 'side', 'type', 'price', 'num', 'filledNum', 'filledMoney', 'avgPrice', 'fee', 'status'] as const;
+      const columns = ['createTime', 'symbol', 'side', 'type', 'price', 'triggerPrice', 'num', 'filledNum', 'filledMoney', 'avgPrice', 'fee', 'status'] as const;
       const table = {
-        header: columns.map((column) => t(`col_${column}`)),
+        header: columns.map((column) => t(column === 'triggerPrice' ? column : `col_${column}`)),
         rows: orders.map((order) => [
           new Date(order.createTime).toISOString(),
           order.symbol,
-          t(`side_${order.side}`),
-          t(`type_${order.type}`),
+          t(sideKey(order)),
+          t(typeKey(order)),
           order.price ?? '',
-          order.num ?? order.money ?? '',
+          orderTriggers(order).map(({ key, price }) => (key === 'triggerPrice' ? price : `${t(key)} ${price}`)).join(' / '),
+          // a market buy asks for an amount of the quote currency, not a quantity
+          order.num ?? `${order.money} ${order.symbol.split('/')[1]}`,
           order.filledNum,
           order.filledMoney,
           order.avgPrice,
           `${order.fee} ${order.feeCurrency}`,
-          t(`status_${order.status}`),
+          t(statusKey(order)),
         ]),
       };
       const format = request.body.format;

@@ -1,6 +1,9 @@
 // The spot plugin's wire contract. Amounts are decimal strings (never floats); times are epoch milliseconds.
 
 /** Member and public paths (under /api). `:x` is a market symbol with "/" replaced by "_" (BTC_USDT). */
+/** The fills GET SPOT_PATHS.myTrades answers at most. */
+export const MY_TRADES_LIMIT = 50;
+
 export const SPOT_PATHS = {
   /** POST PlaceOrderInput: the SpotOrderView placed. */
   place: '/coin/entrust/exchange/:x',
@@ -12,6 +15,8 @@ export const SPOT_PATHS = {
   history: '/coin/entrust/entrustlog/:a/:b/:c',
   /** GET: the fills of one of the member's orders, SpotFillView[]. */
   fills: '/coin/entrust/transaction/details/:id',
+  /** GET: the member's latest fills of the market, SpotFillView[] (newest first, at most MY_TRADES_LIMIT). */
+  myTrades: '/coin/entrust/myTrades/:x',
   /** POST OrderFilter: Page<SpotOrderView> across markets. */
   search: '/coin/entrust/getEntrustLogCurrency',
   /** POST OrderFilter & { format: 'csv' | 'xlsx' }: a file with the filtered orders (newest 10,000). */

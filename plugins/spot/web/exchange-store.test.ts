@@ -11,6 +11,7 @@ const DEPTH = '/coin/open/depth/BTC_USDT';
 const TRADES = `/coin/open/transaction/BTC_USDT/${TRADES_SHOWN}`;
 const OPEN_ORDERS = '/coin/entrust/get/myExchangeLog/BTC_USDT';
 const HISTORY = '/coin/entrust/entrustlog/BTC_USDT/all/1';
+const MY_TRADES = '/coin/entrust/myTrades/BTC_USDT';
 
 function setup(member: { id: string } | null = null, change: Record<string, unknown> = {}) {
   const answers: Record<string, unknown> = {
@@ -28,6 +29,8 @@ function setup(member: { id: string } | null = null, change: Record<string, unkn
     '/coin/entrust/get/myExchangeLog/ETH_USDT': [],
     [HISTORY]: { records: [order(4, { status: 'filled', filledNum: '0.5' })], total: 1, size: 10, current: 1, pages: 1 },
     '/coin/entrust/entrustlog/ETH_USDT/all/1': { records: [], total: 0, size: 10, current: 1, pages: 0 },
+    [MY_TRADES]: [{ tradeId: 9, symbol: 'BTC/USDT', side: 'buy', maker: true, price: '30000', num: '0.5', money: '15000', fee: '0.0005', feeCurrency: 'BTC', time: 1 }],
+    '/coin/entrust/myTrades/ETH_USDT': [],
     ...change,
   };
   const fake = fakeRoot(answers, member);
@@ -157,6 +160,7 @@ describe('ExchangeStore', () => {
     await settle();
     expect(store.openOrders.map((o) => o.id)).toEqual([5]);
     expect(store.history.map((o) => o.id)).toEqual([4]);
+    expect(store.myTrades.map((fill) => fill.tradeId)).toEqual([9]);
     expect(store.available('USDT')).toBe('100');
     expect(store.available('BTC')).toBe('0');
     expect(realtime.topics).toContain('refresh_7');
@@ -170,6 +174,7 @@ describe('ExchangeStore', () => {
     await settle();
     expect(calls(WALLET_PATHS.myBalance)).toBe(before + 2);
     expect(calls(OPEN_ORDERS)).toBeGreaterThanOrEqual(2);
+    expect(calls(MY_TRADES)).toBeGreaterThanOrEqual(2);
   });
 
   it('tells when the member has more orders of the market than the first page it loaded', async () => {

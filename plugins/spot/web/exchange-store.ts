@@ -13,6 +13,7 @@ import {
   type OrderSide,
   type OrderType,
   type PriceComparison,
+  type SpotFillView,
   type SpotOrderView,
   type SpotSymbol,
   type TradesMessage,
@@ -66,6 +67,8 @@ export class ExchangeStore {
   history: SpotOrderView[] = [];
   /** Whether the member has more orders of the market than `history` holds. */
   moreHistory = false;
+  /** The member's latest fills of the market (newest first). */
+  myTrades: SpotFillView[] = [];
   group: BookGroup = 1;
   /** A price the member clicked in the book or trades, for the forms to take (with a counter so a repeat click counts). */
   picked: { price: string; at: number } | null = null;
@@ -100,6 +103,7 @@ export class ExchangeStore {
       openOrders: observableRef,
       history: observableRef,
       moreHistory: observable,
+      myTrades: observableRef,
       group: observable,
       picked: observableRef,
       market: computed,
@@ -251,6 +255,11 @@ export class ExchangeStore {
         });
       },
     );
+    this.memberGuard.resync(
+      `trades:${path}`,
+      () => spotApi.myTrades(this.root, path),
+      (trades) => path === this.path && runInAction(() => (this.myTrades = trades)),
+    );
   }
 
   /** Available balance of a currency in the spot account ("0" when none). */
@@ -276,6 +285,7 @@ export class ExchangeStore {
       this.openOrders = [];
       this.history = [];
       this.moreHistory = false;
+      this.myTrades = [];
     });
     if (!path) return;
     const realtime = this.root.realtime;
@@ -381,6 +391,7 @@ export class ExchangeStore {
           this.openOrders = [];
           this.history = [];
           this.moreHistory = false;
+          this.myTrades = [];
         });
         if (!userId) return;
         this.stopMember = this.root.realtime.subscribe(refreshTopic(userId), (payload) => this.onMemberMessage(payload), {

@@ -49,6 +49,7 @@ export const spotApi = {
   history: (root: Root, path: string, status: string, page: number) =>
     root.http.get<Page<SpotOrderView>>(spotPath(SPOT_PATHS.history, { a: path, b: status, c: page })),
   fills: (root: Root, id: number) => root.http.get<SpotFillView[]>(spotPath(SPOT_PATHS.fills, { id })),
+  myTrades: (root: Root, path: string) => root.http.get<SpotFillView[]>(spotPath(SPOT_PATHS.myTrades, { x: path })),
   search: (root: Root, filter: OrderFilter) => root.http.post<Page<SpotOrderView>>(SPOT_PATHS.search, filter),
   /** Silent: the form shows a refusal under the field the server names. */
   place: (root: Root, path: string, input: PlaceOrderInput) =>

@@ -3,11 +3,12 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteLink, useRoot } from '../../../../core/web';
-import type { SpotOrderView, SpotSymbol } from '../../shared/types';
+import { MY_TRADES_LIMIT, type SpotFillView, type SpotOrderView, type SpotSymbol } from '../../shared/types';
 import type { ExchangeStore } from '../exchange-store';
 import { dateTime, formatFixed } from '../format';
 import { SPOT_ROUTES } from '../ids';
-import { formatAmount, hasFilled, orderMarket, orderTriggers, sideKey, statusKey, typeKey } from './order-labels';
+import { orderTriggers, sideKey, statusKey, typeKey } from '../../shared/order-labels';
+import { formatAmount, orderMarket } from './order-labels';
 
 type Tab = 'open' | 'history' | 'trades';
 
@@ -58,6 +59,21 @@ export function useOrderColumns(markets: readonly SpotSymbol[]) {
   ];
 }
 
+/** Table columns of a member's fills (their own trades), at the market's decimals; the amount and fee with their unit. */
+export function useFillColumns(markets: readonly SpotSymbol[]) {
+  const { t, i18n } = useTranslation('spot');
+  const marketOf = (fill: SpotFillView) => orderMarket(markets, fill.symbol);
+  return [
+    { title: t('colTime'), dataIndex: 'time', render: (time: number) => dateTime(time, i18n.language) },
+    { title: t('col_side'), dataIndex: 'side', render: (_: string, fill: SpotFillView) => <span className={fill.side === 'buy' ? 'spot-up' : 'spot-down'}>{t(sideKey(fill))}</span> },
+    { title: t('col_price'), dataIndex: 'price', align: 'right' as const, render: (price: string, fill: SpotFillView) => formatFixed(price, marketOf(fill).price) },
+    { title: t('col_num'), dataIndex: 'num', align: 'right' as const, render: (num: string, fill: SpotFillView) => formatFixed(num, marketOf(fill).qty) },
+    { title: t('col_filledMoney'), dataIndex: 'money', align: 'right' as const, render: (money: string, fill: SpotFillView) => formatAmount(money, marketOf(fill).quote) },
+    { title: t('col_fee'), dataIndex: 'fee', align: 'right' as const, render: (fee: string, fill: SpotFillView) => formatAmount(fee, fill.feeCurrency) },
+    { title: t('colRole'), dataIndex: 'maker', align: 'right' as const, render: (maker: boolean) => t(maker ? 'maker' : 'taker') },
+  ];
+}
+
 /** Whether an order can still be cancelled: on the book, or waiting for its trigger. */
 const isLive = (order: SpotOrderView) => order.status === 'open' || order.status === 'conditional';
 
@@ -98,11 +114,13 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
   const { t } = useTranslation('spot');
   const [tab, setTab] = useState<Tab>('open');
   const columns = useOrderColumns(store.markets);
-  const rows: Record<Tab, SpotOrderView[]> = {
+  const fillColumns = useFillColumns(store.markets);
+  const orders: Record<Exclude<Tab, 'trades'>, SpotOrderView[]> = {
     open: store.openOrders,
     history: store.history.filter((order) => order.status === 'filled' || order.status === 'cancelled'),
-    trades: store.history.filter(hasFilled),
   };
+  // the orders' tabs hold the first page of orders, the trades tab the latest MY_TRADES_LIMIT fills
+  const more = tab === 'history' ? store.moreHistory : tab === 'trades' && store.myTrades.length >= MY_TRADES_LIMIT;
   return (
     <section className="spot-panel spot-orders" aria-label={t('myOrders')}>
       <div className="spot-tabs" role="tablist">
@@ -115,19 +133,31 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
       </div>
       {root.session.isLogin ? (
         <>
-          <Table
-            className="spot-table"
-            size="small"
-            rowKey="id"
-            data-testid={`spot-orders-${tab}`}
-            columns={tab === 'open' ? [...columns, cancelColumn((id) => store.cancel(id))] : columns}
-            dataSource={rows[tab]}
-            pagination={false}
-            empty={<span className="spot-muted">{t('noOrders')}</span>}
-            onRow={(order?: SpotOrderView) => ({ 'data-order': order?.id }) as never}
-          />
-          {/* history and trades show the finished orders of the first page only */}
-          {tab !== 'open' && store.moreHistory ? (
+          {tab === 'trades' ? (
+            <Table
+              className="spot-table"
+              size="small"
+              rowKey="tradeId"
+              data-testid="spot-orders-trades"
+              columns={fillColumns}
+              dataSource={store.myTrades}
+              pagination={false}
+              empty={<span className="spot-muted">{t('noFills')}</span>}
+            />
+          ) : (
+            <Table
+              className="spot-table"
+              size="small"
+              rowKey="id"
+              data-testid={`spot-orders-${tab}`}
+              columns={tab === 'open' ? [...columns, cancelColumn((id) => store.cancel(id))] : columns}
+              dataSource={orders[tab]}
+              pagination={false}
+              empty={<span className="spot-muted">{t('noOrders')}</span>}
+              onRow={(order?: SpotOrderView) => ({ 'data-order': order?.id }) as never}
+            />
+          )}
+          {more ? (
             <RouteLink to={SPOT_ROUTES.entrust} className="spot-orders__all">
               {t('viewAll')}
             </RouteLink>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BTC, order } from '../testing/spot-fixtures';
-import { formatAmount, orderMarket, orderTriggers, statusKey } from './order-labels';
+import { orderTriggers, statusKey } from '../../shared/order-labels';
+import { formatAmount, orderMarket } from './order-labels';
 
 describe('order labels', () => {
   it('call an open order with fills partly filled, and one without open', () => {

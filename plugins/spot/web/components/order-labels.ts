@@ -1,15 +1,6 @@
-// How the member's orders read: text keys of their kind, side and status, their market's decimals, amounts with a unit.
+// How the member's orders read on the screens: their market's decimals, amounts with a unit.
 import { DecimalError, INVALID_NUMBER_DISPLAY, formatWithSeparators } from '../../../../core/shared';
-import type { SpotOrderView, SpotSymbol } from '../../shared/types';
-
-/** Whether any of the order has been filled. */
-export const hasFilled = (order: Pick<SpotOrderView, 'filledNum'>) => /[1-9]/.test(order.filledNum);
-
-/** Text keys of an order's kind, side and status in the spot namespace; an open order with fills is partly filled. */
-export const typeKey = (order: Pick<SpotOrderView, 'type'>) => `type_${order.type}`;
-export const sideKey = (order: Pick<SpotOrderView, 'side'>) => `side_${order.side}`;
-export const statusKey = (order: Pick<SpotOrderView, 'status' | 'filledNum'>) =>
-  order.status === 'open' && hasFilled(order) ? 'status_partial' : `status_${order.status}`;
+import type { SpotSymbol } from '../../shared/types';
 
 /** Decimals of a market's prices and quantities, and its quote currency. */
 export interface OrderMarket {
@@ -36,9 +27,4 @@ export function formatAmount(value: string | null, currency: string): string {
     if (error instanceof DecimalError) return INVALID_NUMBER_DISPLAY;
     throw error;
   }
-}
-
-/** The trigger prices an order waits on: its own (a stop-limit, a take-profit or stop-loss leg), then the exits it carries. */
-export function orderTriggers(order: Pick<SpotOrderView, 'triggerPrice' | 'takeProfit' | 'stopLoss'>): { key: 'triggerPrice' | 'takeProfit' | 'stopLoss'; price: string }[] {
-  return (['triggerPrice', 'takeProfit', 'stopLoss'] as const).flatMap((key) => (order[key] === null ? [] : [{ key, price: order[key] }]));
 }

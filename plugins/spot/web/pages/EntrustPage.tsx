@@ -4,11 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoot } from '../../../../core/web';
 import { ORDER_SIDES, ORDER_STATUSES, type ExportFormat, type SpotOrderView } from '../../shared/types';
-import { cancelColumn, useOrderColumns } from '../components/MemberOrders';
-import { formatAmount, hasFilled, orderMarket } from '../components/order-labels';
+import { cancelColumn, useFillColumns, useOrderColumns } from '../components/MemberOrders';
+import { hasFilled } from '../../shared/order-labels';
 import { dayBounds, EntrustStore } from '../entrust-store';
 import { downloadOrders, ExportError } from '../export-file';
-import { dateTime, formatFixed } from '../format';
 import '../spot.css';
 
 /** One filter of the list: "all" when cleared. */
@@ -27,42 +26,17 @@ function FilterSelect<T extends string>({ label, value, options, onChange }: { l
   );
 }
 
-/** The fills of one order, at its market's decimals as the order's row. */
+/** The fills of one order, at its market's decimals as the order's row (its side is the row's). */
 const Fills = observer(function Fills({ store, order }: { store: EntrustStore; order: SpotOrderView }) {
-  const { t, i18n } = useTranslation('spot');
+  const { t } = useTranslation('spot');
   const fills = store.fills.get(order.id);
-  const market = orderMarket(store.markets, order.symbol);
+  const columns = useFillColumns(store.markets).filter((column) => column.dataIndex !== 'side');
   useEffect(() => {
     store.loadFills(order.id).catch(() => {});
   }, [store, order.id]);
   if (!fills) return <p className="spot-muted">…</p>;
   if (fills.length === 0) return <p className="spot-muted">{t('noFills')}</p>;
-  return (
-    <table className="spot-fills" data-testid={`spot-fills-${order.id}`}>
-      <thead>
-        <tr>
-          <th>{t('colTime')}</th>
-          <th>{t('col_price')}</th>
-          <th>{t('col_num')}</th>
-          <th>{t('col_filledMoney')}</th>
-          <th>{t('col_fee')}</th>
-          <th>{t('colRole')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {fills.map((fill) => (
-          <tr key={fill.tradeId}>
-            <td>{dateTime(fill.time, i18n.language)}</td>
-            <td>{formatFixed(fill.price, market.price)}</td>
-            <td>{formatFixed(fill.num, market.qty)}</td>
-            <td>{formatAmount(fill.money, market.quote)}</td>
-            <td>{formatAmount(fill.fee, fill.feeCurrency)}</td>
-            <td>{t(fill.maker ? 'maker' : 'taker')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <Table className="spot-table" size="small" rowKey="tradeId" data-testid={`spot-fills-${order.id}`} columns={columns} dataSource={fills} pagination={false} />;
 });
 
 /**

@@ -84,6 +84,9 @@ function memberData(placed: unknown[] = [], usdt = { available: '1000' }) {
     http.get(`${API}/coin/assets/getMyBalance`, () => ok([balance('USDT', usdt.available, { scale: 6 }), balance('BTC', '0.5', { scale: 8 })])),
     http.get(`${API}/coin/entrust/get/myExchangeLog/:x`, () => ok([order(11)])),
     http.get(`${API}/coin/entrust/entrustlog/:a/:b/:c`, () => ok(page([order(10, { status: 'filled', filledNum: '0.5', avgPrice: '29000' })]))),
+    http.get(`${API}/coin/entrust/myTrades/:x`, () =>
+      ok([{ tradeId: 8, symbol: 'BTC/USDT', side: 'sell', maker: false, price: '29000', num: '0.5', money: '14500', fee: '14.5', feeCurrency: 'USDT', time: 1 }]),
+    ),
     http.post(`${API}/coin/entrust/exchange/:x`, async ({ request }) => {
       const body = (await request.json()) as { num?: string };
       placed.push(body);
@@ -122,6 +125,13 @@ describe('exchange screen', () => {
     // both forms open at the last price (30000), written with the market's price decimals as the book writes it
     expect(input('spot-buy-price').value).toBe('30000.00');
     expect(input('spot-sell-price').value).toBe('30000.00');
+
+    // the trade history lists the member's fills, not their orders
+    fireEvent.click(screen.getByRole('tab', { name: en.tab_trades }));
+    const fills = await waitFor(() => screen.getByTestId('spot-orders-trades'));
+    await waitFor(() => expect(fills.querySelectorAll('tbody td').length).toBeGreaterThan(1));
+    const cells = [...fills.querySelectorAll('tbody td')].map((cell) => cell.textContent);
+    expect(cells.slice(1)).toEqual([en.side_sell, '29,000.00', '0.500000', '14,500 USDT', '14.5 USDT', en.taker]);
   });
 
   it('fills the price from the book, shows the total and places a limit buy; a refusal shows on its field', async () => {
