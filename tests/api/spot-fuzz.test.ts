@@ -214,7 +214,7 @@ for (const dialect of await availableDialects()) {
     });
 
     it('member and public GET routes', async () => {
-      const gets = [SPOT_PATHS.openOrders, SPOT_PATHS.history, SPOT_PATHS.fills, ...Object.values(SPOT_MARKET_PATHS)];
+      const gets = [SPOT_PATHS.openOrders, SPOT_PATHS.history, SPOT_PATHS.fills, SPOT_PATHS.myTrades, ...Object.values(SPOT_MARKET_PATHS)];
       const query = fc.dictionary(fc.constantFrom('symbol', 'symbols', 'period', 'from', 'to', 'limit'), fc.oneof(segment, fc.integer().map(String)), { maxKeys: 4 });
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...gets), fc.array(segment, { minLength: 1, maxLength: 3 }), query, fc.boolean(), async (template, segments, params, signedIn) => {
