@@ -119,6 +119,13 @@ describe('spot trading in Chromium, as a new member', () => {
     await expect.poll(() => page.getByTestId('spot-order-book').locator(`[data-side="bids"] [data-price="${BUY.price}"]`).innerText()).toContain('1.5000');
     expect(await navigations(page)).toBe(loads);
     await session.screenshot('spot-exchange-filled-night-en');
+
+    // the trade history lists the fill itself: its price, quantity, amount, the fee in ETH, and the buyer as maker
+    await page.getByRole('tab', { name: en.tab_trades }).click();
+    const fill = await page.getByTestId('spot-orders-trades').locator('tbody tr').first().innerText();
+    for (const cell of [BUY.price, '0.5000', '0.025 BTC', '0.0005 ETH', en.maker]) expect(fill).toContain(cell);
+    await session.screenshot('spot-trade-history-night-en');
+    await page.getByRole('tab', { name: new RegExp(`^${en.tab_open}`) }).click();
   });
 
   it('places another order and cancels it', async () => {
