@@ -109,6 +109,9 @@ export interface ShellRoot {
   /** Path of a named route with its params filled in; throws on an unknown name. */
   href(route: string, params?: Record<string, string>): string;
   navigate(to: string): void;
+  /** The login page, and the register page, with a return path to the current page (see docs/plugins.md). */
+  loginHref(): string;
+  registerHref(): string;
   t(key: string, options?: Record<string, unknown>): string;
 }
 
