@@ -520,6 +520,7 @@ export class SpotEngine implements StepOwner, StepSource {
 
   /** Attaches the take-profit (id + 1) and stop-loss (id + 2) legs the command names. */
   private withExits<O extends LimitOrder | MarketOrder>(order: O, c: CommandFields, priceScale: number): O | Rejection {
+    if (c.takeProfit === undefined && c.stopLoss === undefined) return order;
     const takeProfit = amountOf(c.takeProfit, 'takeProfit', priceScale, 'price', false);
     if (takeProfit instanceof Rejection) return takeProfit;
     const stopLoss = amountOf(c.stopLoss, 'stopLoss', priceScale, 'price', false);
