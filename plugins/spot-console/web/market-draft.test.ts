@@ -57,6 +57,24 @@ describe('the add form', () => {
   ])('refuses %j on %s (%s) before sending', (changes, field, problem) => {
     expect(marketInputOf({ ...complete, ...changes })).toEqual({ ok: false, field, problem });
   });
+
+  it.each([
+    [{ priceScale: '19' }, 'priceScale', 'scaleRange', { max: 18 }],
+    [{ qtyScale: '30' }, 'qtyScale', 'scaleRange', { max: 18 }],
+    [{ tickSize: '0' }, 'tickSize', 'notPositive', undefined],
+    [{ lotSize: '0.000' }, 'lotSize', 'notPositive', undefined],
+    [{ priceScale: '4' }, 'tickSize', 'tooManyDecimals', { max: 4 }],
+    [{ qtyScale: '2' }, 'lotSize', 'tooManyDecimals', { max: 2 }],
+    [{ makerFee: '10.0001' }, 'makerFee', 'feeTooHigh', { max: '10' }],
+    [{ takerFee: '11' }, 'takerFee', 'feeTooHigh', { max: '10' }],
+  ])('refuses %j on %s (%s, %j) rather than leave the server to name no limit', (changes, field, problem, params) => {
+    expect(marketInputOf({ ...complete, ...changes })).toEqual({ ok: false, field, problem, ...(params && { params }) });
+  });
+
+  it('takes the limits themselves: 18 decimals, a step of exactly the decimals, a fee of 10 %, no minimum notional', () => {
+    const limits = { priceScale: '18', qtyScale: '3', tickSize: '0.000000000000000001', lotSize: '0.001', minNotional: '0', makerFee: '10', takerFee: '10.0000' };
+    expect(marketInputOf({ ...complete, ...limits })).toMatchObject({ ok: true, body: { priceScale: 18, qtyScale: 3, makerFeePpm: 100_000, takerFeePpm: 100_000 } });
+  });
 });
 
 describe('the edit form', () => {
@@ -75,6 +93,12 @@ describe('the edit form', () => {
 
   it('refuses an emptied field', () => {
     expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), tickSize: '' })).toEqual({ ok: false, field: 'tickSize', problem: 'required' });
+  });
+
+  it('checks the steps against the market’s decimals and the fees against 10 %', () => {
+    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), tickSize: '0.0000001' })).toEqual({ ok: false, field: 'tickSize', problem: 'tooManyDecimals', params: { max: 6 } });
+    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), lotSize: '0' })).toEqual({ ok: false, field: 'lotSize', problem: 'notPositive' });
+    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), takerFee: '12' })).toEqual({ ok: false, field: 'takerFee', problem: 'feeTooHigh', params: { max: '10' } });
   });
 });
 

@@ -3,6 +3,10 @@ import type { ConsoleMarket, MarketInput, MarketUpdate, SelfTradePolicyName } fr
 
 /** Fee rates travel as parts per million; operators read and type them in percent (1 % = 10,000 ppm). */
 export const FEE_PERCENT_DECIMALS = 4;
+/** The highest fee the server takes (100,000 ppm), in percent. */
+export const FEE_PERCENT_MAX = '10';
+/** The most price or quantity decimals a market may have (the server's limit). */
+export const MARKET_SCALE_MAX = 18;
 
 /** 1000 ppm → "0.1". */
 export const percentOfPpm = (ppm: number): string => formatDecimal(BigInt(ppm), FEE_PERCENT_DECIMALS);
@@ -63,53 +67,72 @@ export function draftFieldOf(serverField: string | undefined): MarketField | und
   return serverField !== undefined && serverField in NEW_MARKET_DRAFT ? (serverField as MarketField) : undefined;
 }
 
-/** Why a draft cannot be sent: the field and the key of its message. */
+/** Why a draft cannot be sent: the field, the key of its message and the values the message names. */
 export interface DraftProblem {
   field: MarketField;
-  problem: 'required' | 'invalidNumber' | 'invalidSymbol';
+  problem: 'required' | 'invalidNumber' | 'invalidSymbol' | 'scaleRange' | 'notPositive' | 'tooManyDecimals' | 'feeTooHigh';
+  params?: Record<string, string | number>;
 }
 
 export type Checked<T> = { ok: true; body: T } | ({ ok: false } & DraftProblem);
 
 const SYMBOL_FORMAT = /^[A-Z0-9]+\/[A-Z0-9]+$/;
 const DECIMAL_FIELDS = ['tickSize', 'lotSize', 'minNotional'] as const;
+/** The steps and the decimals they may have. */
+const STEP_SCALES = [
+  ['tickSize', 'priceScale'],
+  ['lotSize', 'qtyScale'],
+] as const;
 const FEE_FIELDS = [
   ['makerFee', 'makerFeePpm'],
   ['takerFee', 'takerFeePpm'],
 ] as const;
 
-const fail = (field: MarketField, problem: DraftProblem['problem']) => ({ ok: false as const, field, problem });
+type Scales = Pick<ConsoleMarket, 'priceScale' | 'qtyScale'>;
+
+const fail = (field: MarketField, problem: DraftProblem['problem'], params?: DraftProblem['params']) => ({ ok: false as const, field, problem, ...(params && { params }) });
 const numberProblem = (text: string): DraftProblem['problem'] => (text === '' ? 'required' : 'invalidNumber');
 
-/** The settings both forms send: decimals as typed, fees in ppm. The first field at fault, when one is. */
-function checkSettings(draft: MarketDraft): Checked<Omit<MarketInput, 'symbol' | 'priceScale' | 'qtyScale'>> {
+/**
+ * The settings both forms send: decimals as typed, fees in ppm. The first field at fault, when one is: besides the
+ * format, the limits the server would refuse with a message naming no number (steps above zero within the market's
+ * decimals, fees at most 10 %).
+ */
+function checkSettings(draft: MarketDraft, scales: Scales): Checked<Omit<MarketInput, 'symbol' | 'priceScale' | 'qtyScale'>> {
   for (const field of DECIMAL_FIELDS) if (!isDecimalString(draft[field])) return fail(field, numberProblem(draft[field]));
+  for (const [field, scale] of STEP_SCALES) {
+    if (compareDecimal(draft[field], '0') === 0) return fail(field, 'notPositive');
+    if (!isDecimalString(draft[field], { maxDecimals: scales[scale] })) return fail(field, 'tooManyDecimals', { max: scales[scale] });
+  }
   const fees: Record<string, number> = {};
   for (const [field, wire] of FEE_FIELDS) {
     const ppm = ppmOfPercent(draft[field]);
     if (ppm === undefined) return fail(field, numberProblem(draft[field]));
+    if (compareDecimal(draft[field], FEE_PERCENT_MAX) > 0) return fail(field, 'feeTooHigh', { max: FEE_PERCENT_MAX });
     fees[wire] = ppm;
   }
   const { tickSize, lotSize, minNotional, selfTrade } = draft;
   return { ok: true, body: { tickSize, lotSize, minNotional, makerFeePpm: fees.makerFeePpm!, takerFeePpm: fees.takerFeePpm!, selfTrade } };
 }
 
-/** POST /console/spot/markets from the add form; the server checks currencies, ranges and the tick against the scale. */
+/** POST /console/spot/markets from the add form; the server checks the currencies (and the quantity decimals against the base's). */
 export function marketInputOf(draft: MarketDraft): Checked<MarketInput> {
   const symbol = draft.symbol.trim().toUpperCase();
   if (symbol === '') return fail('symbol', 'required');
   if (!SYMBOL_FORMAT.test(symbol)) return fail('symbol', 'invalidSymbol');
   for (const field of ['priceScale', 'qtyScale'] as const) {
     if (!/^\d+$/.test(draft[field])) return fail(field, numberProblem(draft[field]));
+    if (Number(draft[field]) > MARKET_SCALE_MAX) return fail(field, 'scaleRange', { max: MARKET_SCALE_MAX });
   }
-  const settings = checkSettings(draft);
+  const scales = { priceScale: Number(draft.priceScale), qtyScale: Number(draft.qtyScale) };
+  const settings = checkSettings(draft, scales);
   if (!settings.ok) return settings;
-  return { ok: true, body: { symbol, priceScale: Number(draft.priceScale), qtyScale: Number(draft.qtyScale), ...settings.body } };
+  return { ok: true, body: { symbol, ...scales, ...settings.body } };
 }
 
 /** POST /console/spot/markets/update from the edit form: only the settings that differ from the market's. */
 export function marketUpdateOf(market: ConsoleMarket, draft: MarketDraft): Checked<MarketUpdate> {
-  const settings = checkSettings(draft);
+  const settings = checkSettings(draft, market);
   if (!settings.ok) return settings;
   const { makerFeePpm, takerFeePpm, selfTrade } = settings.body;
   const update: MarketUpdate = { symbol: market.symbol };

@@ -46,7 +46,7 @@ export function MarketForm({ market, onSaved }: { market: ConsoleMarket | null; 
 
   /** The request the draft makes, or what stops it before anything is sent. */
   const requestOfDraft = (): (() => Promise<ConsoleMarket>) | Shown => {
-    const refused = (problem: DraftProblem): Shown => ({ field: problem.field, message: t(problem.problem) });
+    const refused = (problem: DraftProblem): Shown => ({ field: problem.field, message: t(problem.problem, problem.params) });
     if (!market) {
       const checked = marketInputOf(draft);
       return checked.ok ? () => api.addMarket(checked.body) : refused(checked);

@@ -137,16 +137,41 @@ describe('spot markets page', () => {
     type(form, 'tickSize', '0.00001');
     type(form, 'lotSize', '0.001');
     type(form, 'minNotional', '0.0001');
-    type(form, 'makerFee', '12');
+    type(form, 'makerFee', '9.5');
     type(form, 'takerFee', '0.1');
     fireEvent.submit(form);
     await waitFor(() => expect(fieldError(form, 'makerFee')).toBe('Dieser Wert liegt außerhalb des Bereichs'));
     expect(api.posts).toHaveLength(1);
-    expect((api.posts[0]!.body as { makerFeePpm: number }).makerFeePpm).toBe(120_000);
+    expect((api.posts[0]!.body as { makerFeePpm: number }).makerFeePpm).toBe(95_000);
     expect(form.querySelectorAll('[role="alert"]')).toHaveLength(1);
     expect(rowOf('ETH/BTC')).toBeNull();
     type(form, 'makerFee', '0.05'); // typing again clears the message
     await waitFor(() => expect(fieldError(form, 'makerFee')).toBeUndefined());
+  });
+
+  it('names the limit on the field before sending: decimals up to 18, steps within them, fees up to 10 %', async () => {
+    signedInWith(['spot.markets']);
+    const api = marketsApi([market()]);
+    await openConsole();
+    fireEvent.click(await screen.findByRole('button', { name: en.addMarket }));
+    const form = await screen.findByTestId('market-form');
+    type(form, 'symbol', 'ETH/BTC');
+    type(form, 'priceScale', '19');
+    type(form, 'tickSize', '0.00001');
+    type(form, 'lotSize', '0.001');
+    type(form, 'minNotional', '0.0001');
+    type(form, 'makerFee', '12');
+    type(form, 'takerFee', '0.1');
+    fireEvent.submit(form);
+    await waitFor(() => expect(fieldError(form, 'priceScale')).toBe(en.scaleRange.replace('{{max}}', '18')));
+    type(form, 'priceScale', '4');
+    fireEvent.submit(form);
+    await waitFor(() => expect(fieldError(form, 'tickSize')).toBe(en.tooManyDecimals.replace('{{max}}', '4')));
+    type(form, 'priceScale', '5');
+    fireEvent.submit(form);
+    await waitFor(() => expect(fieldError(form, 'makerFee')).toBe(en.feeTooHigh.replace('{{max}}', '10')));
+    expect(form.querySelectorAll('[role="alert"]')).toHaveLength(1);
+    expect(api.posts).toEqual([]);
   });
 
   it('edits a market: symbol and decimals fixed, only the changed fee is sent', async () => {
