@@ -8,8 +8,9 @@ export function loadKeys(root: Root): Promise<ApiKeyView[]> {
   return root.http.get<ApiKeyView[]>(API_KEYS_PATHS.list);
 }
 
+/** Silent: the dialog shows a refusal under the field it names. */
 export function createKey(root: Root, creation: ApiKeyCreation): Promise<CreatedApiKey> {
-  return root.http.post<CreatedApiKey>(API_KEYS_PATHS.create, creation);
+  return root.http.post<CreatedApiKey>(API_KEYS_PATHS.create, creation, { silent: true });
 }
 
 export function deleteKey(root: Root, id: string): Promise<null> {

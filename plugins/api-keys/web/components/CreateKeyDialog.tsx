@@ -1,33 +1,59 @@
 import { Banner, Button, Checkbox, Input, Modal, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoot } from '../../../../core/web';
+import { isHttpError, useRoot } from '../../../../core/web';
 import { IPS_PER_KEY_MAX, LABEL_MAX, type CreatedApiKey } from '../../shared/types';
 import { createKey, ipsOf } from '../api-keys-api';
 
 const EMPTY = { label: '', trade: false, ips: '', tradePassword: '', googleCode: '' };
 
+const FIELDS = ['label', 'ips', 'tradePassword', 'googleCode'] as const;
+type Field = (typeof FIELDS)[number];
+const isField = (name: string | undefined): name is Field => FIELDS.some((field) => field === name);
+
+/** A refusal: under the field it names, else (field null) above the buttons. */
+interface Refusal {
+  field: Field | null;
+  message: string;
+}
+
 /**
- * Creates a key, then shows its secret — the only time it is shown: closing the dialog forgets it.
+ * Creates a key, then shows its secret — the only time it is shown: closing the dialog forgets it. A missing or
+ * refused entry is named under its field, the server's refusals too (in the member's language).
  */
 export function CreateKeyDialog({ visible, onClose, onCreated }: { visible: boolean; onClose: () => void; onCreated: () => void }) {
   const root = useRoot();
   const { t } = useTranslation('api-keys');
   const [form, setForm] = useState(EMPTY);
   const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    setRefusal(null);
+  };
   const label = form.label.trim();
-  const ready = label.length > 0 && label.length <= LABEL_MAX && form.tradePassword !== '' && ipsOf(form.ips).length <= IPS_PER_KEY_MAX;
+
+  /** What keeps the form from being sent, checked in the order the fields show. */
+  const missing = (): Refusal | null => {
+    if (label === '') return { field: 'label', message: t('labelRequired') };
+    if (label.length > LABEL_MAX) return { field: 'label', message: t('labelInvalid', { max: LABEL_MAX }) };
+    if (ipsOf(form.ips).length > IPS_PER_KEY_MAX) return { field: 'ips', message: t('tooManyIps', { max: IPS_PER_KEY_MAX }) };
+    if (form.tradePassword === '') return { field: 'tradePassword', message: t('tradePasswordRequired') };
+    return null;
+  };
 
   const close = () => {
     setForm(EMPTY);
+    setRefusal(null);
     setCreated(null);
     onClose();
   };
 
   const submit = async () => {
-    if (!ready) return;
+    if (saving) return;
+    const refused = missing();
+    if (refused) return setRefusal(refused);
     setSaving(true);
     try {
       const googleCode = form.googleCode.trim();
@@ -35,12 +61,30 @@ export function CreateKeyDialog({ visible, onClose, onCreated }: { visible: bool
       setForm(EMPTY);
       setCreated(key);
       onCreated();
-    } catch {
-      // the HTTP client has shown the error
+    } catch (error) {
+      const message = (isHttpError(error) && error.msg) || root.t('errors.unknown');
+      const field = isHttpError(error) && isField(error.field) ? error.field : null;
+      setRefusal({ field, message });
     } finally {
       setSaving(false);
     }
   };
+
+  const errorOf = (field: Field) => (refusal?.field === field ? refusal.message : undefined);
+  const row = (field: Field, title: string, control: ReactNode, hint?: ReactNode) => (
+    <div className={errorOf(field) ? 'api-keys-field api-keys-field--invalid' : 'api-keys-field'} data-field={field}>
+      <label>
+        {title}
+        {control}
+      </label>
+      {errorOf(field) && (
+        <p className="api-keys-field__error" role="alert">
+          {errorOf(field)}
+        </p>
+      )}
+      {hint}
+    </div>
+  );
 
   const copy = async (text: string) => {
     await navigator.clipboard.writeText(text);
@@ -78,13 +122,10 @@ export function CreateKeyDialog({ visible, onClose, onCreated }: { visible: bool
       onOk={submit}
       okText={t('create')}
       cancelText={t('cancel')}
-      okButtonProps={{ disabled: !ready, loading: saving }}
+      okButtonProps={{ loading: saving }}
     >
       <div className="api-keys-form">
-        <label>
-          {t('label')}
-          <Input value={form.label} maxLength={LABEL_MAX} placeholder={t('labelPlaceholder', { max: LABEL_MAX })} onChange={(value) => set('label', value)} />
-        </label>
+        {row('label', t('label'), <Input value={form.label} maxLength={LABEL_MAX} placeholder={t('labelPlaceholder', { max: LABEL_MAX })} onChange={(value) => set('label', value)} />)}
         <div>
           <Typography.Text>{t('permissions')}</Typography.Text>
           <div>
@@ -96,21 +137,21 @@ export function CreateKeyDialog({ visible, onClose, onCreated }: { visible: bool
             </Checkbox>
           </div>
         </div>
-        <label>
-          {t('ips')}
-          <TextArea value={form.ips} rows={3} placeholder={t('ipsPlaceholder')} onChange={(value) => set('ips', value)} />
+        {row(
+          'ips',
+          t('ips'),
+          <TextArea value={form.ips} rows={3} placeholder={t('ipsPlaceholder')} onChange={(value) => set('ips', value)} />,
           <Typography.Text type="tertiary" size="small">
             {t('ipsHint', { max: IPS_PER_KEY_MAX })}
-          </Typography.Text>
-        </label>
-        <label>
-          {t('tradePassword')}
-          <Input mode="password" value={form.tradePassword} autoComplete="off" onChange={(value) => set('tradePassword', value)} />
-        </label>
-        <label>
-          {t('googleCode')}
-          <Input value={form.googleCode} maxLength={6} autoComplete="one-time-code" onChange={(value) => set('googleCode', value)} />
-        </label>
+          </Typography.Text>,
+        )}
+        {row('tradePassword', t('tradePassword'), <Input mode="password" value={form.tradePassword} autoComplete="off" onChange={(value) => set('tradePassword', value)} />)}
+        {row('googleCode', t('googleCode'), <Input value={form.googleCode} maxLength={6} autoComplete="one-time-code" onChange={(value) => set('googleCode', value)} />)}
+        {refusal && !refusal.field && (
+          <p className="api-keys-form__error" role="alert">
+            {refusal.message}
+          </p>
+        )}
       </div>
     </Modal>
   );

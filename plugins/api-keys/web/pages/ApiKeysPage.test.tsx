@@ -7,6 +7,7 @@ import type { ApiKeyView } from '../../shared/types';
 import ApiKeysPage from './ApiKeysPage';
 
 const API = '/api/mjkj-web/coin/member/apiKey';
+const fieldError = (dialog: HTMLElement, field: string) => dialog.querySelector(`[data-field="${field}"] [role="alert"]`)?.textContent ?? null;
 const SECRET = 's'.repeat(64);
 const key = (id: string, label: string): ApiKeyView => ({
   id,
@@ -25,7 +26,8 @@ afterEach(() => {
 });
 
 async function renderPage() {
-  const setup = createTestRoot();
+  const showError = vi.fn();
+  const setup = createTestRoot({ showError });
   let keys = [key('1', 'Old bot')];
   Object.assign(setup.api.answers, {
     [`${API}/list`]: () => keys,
@@ -46,7 +48,7 @@ async function renderPage() {
       </RootProvider>,
     );
   });
-  return setup;
+  return { ...setup, showError };
 }
 
 describe('ApiKeysPage', () => {
@@ -83,16 +85,57 @@ describe('ApiKeysPage', () => {
     expect(screen.queryByTestId('api-keys-secret')).toBeNull();
   });
 
-  it('keeps the create button disabled without a label or the transaction password', async () => {
+  it('names a missing label or transaction password on its field, and sends nothing', async () => {
     const setup = await renderPage();
     fireEvent.click(screen.getAllByText('create')[0]);
     const dialog = await screen.findByRole('dialog');
     const ok = within(dialog).getByText('create').closest('button')!;
-    expect(ok.disabled).toBe(true);
-    fireEvent.change(dialog.querySelectorAll('input')[0], { target: { value: 'Bot' } });
-    expect(ok.disabled).toBe(true);
+    fireEvent.change(dialog.querySelectorAll('input')[0], { target: { value: '   ' } });
     fireEvent.click(ok);
+    await waitFor(() => expect(fieldError(dialog, 'label')).toBe('labelRequired'));
+    fireEvent.change(dialog.querySelectorAll('input')[0], { target: { value: 'Bot' } });
+    expect(fieldError(dialog, 'label')).toBeNull();
+    fireEvent.click(ok);
+    await waitFor(() => expect(fieldError(dialog, 'tradePassword')).toBe('tradePasswordRequired'));
+    expect(dialog.querySelectorAll('[role="alert"]')).toHaveLength(1);
     expect(setup.api.paths()).not.toContain(`${API}/create`);
+  });
+
+  it('shows each refusal of the server under the field it names, however quickly they come', async () => {
+    const setup = await renderPage();
+    let attempt = 0;
+    setup.api.answers[`${API}/create`] = () => {
+      attempt += 1;
+      const refusals = [
+        { field: 'ips', msg: '"1.2.3.999" is not an IP address or CIDR range' },
+        { field: 'ips', msg: '"10.0.0.0/33" is not an IP address or CIDR range' },
+        { field: 'tradePassword', msg: 'The transaction password is not correct' },
+        { msg: 'You can have at most 20 API keys' },
+      ];
+      const { field, msg } = refusals[attempt - 1]!;
+      return Response.json({ code: 400, success: false, msg, data: field ? { field } : null }, { status: 400 });
+    };
+    fireEvent.click(screen.getAllByText('create')[0]);
+    const dialog = await screen.findByRole('dialog');
+    // the button is drawn anew after each answer
+    const ok = () => within(dialog).getByText('create').closest('button')!;
+    fireEvent.change(dialog.querySelectorAll('input')[0], { target: { value: 'Bot' } });
+    fireEvent.change(dialog.querySelector('input[type="password"]')!, { target: { value: '111111' } });
+    fireEvent.change(dialog.querySelector('textarea')!, { target: { value: '1.2.3.999' } });
+    fireEvent.click(ok());
+    await waitFor(() => expect(fieldError(dialog, 'ips')).toBe('"1.2.3.999" is not an IP address or CIDR range'));
+    fireEvent.change(dialog.querySelector('textarea')!, { target: { value: '10.0.0.0/33' } });
+    fireEvent.click(ok());
+    await waitFor(() => expect(fieldError(dialog, 'ips')).toBe('"10.0.0.0/33" is not an IP address or CIDR range'));
+    fireEvent.change(dialog.querySelector('textarea')!, { target: { value: '10.0.0.0/24' } });
+    fireEvent.click(ok());
+    await waitFor(() => expect(fieldError(dialog, 'tradePassword')).toBe('The transaction password is not correct'));
+    expect(fieldError(dialog, 'ips')).toBeNull();
+    fireEvent.click(ok());
+    await waitFor(() => expect(dialog.querySelector('.api-keys-form__error')?.textContent).toBe('You can have at most 20 API keys'));
+    expect(dialog.querySelectorAll('[role="alert"]')).toHaveLength(1);
+    // the dialog says it; no toast repeats it
+    expect(setup.showError).not.toHaveBeenCalled();
   });
 
   it('deletes a key only after confirmation', async () => {

@@ -69,7 +69,7 @@ export default function ApiKeysPage() {
     },
     { title: t('ips'), dataIndex: 'ips', render: (ips: string[]) => (ips.length === 0 ? t('anyIp') : ips.join(', ')) },
     { title: t('created'), dataIndex: 'createdAt', render: (time: string) => formatTime(time, i18n.language) },
-    { title: t('lastUsed'), dataIndex: 'lastUsedAt', render: (time: string | null) => (time ? formatTime(time, i18n.language) : t('never')) },
+    { title: t('lastUsed'), dataIndex: 'lastUsedAt', render: (time: string | null) => (time ? formatTime(time, i18n.language) : <span className="api-keys-nowrap">{t('never')}</span>) },
     {
       title: t('actions'),
       dataIndex: 'id',
