@@ -126,7 +126,7 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('markets se
       const last = index.at(-1)!;
       expect(Math.abs(last.time - Date.now())).toBeLessThan(60_000);
       expect(last.rows.every((row) => row.contract_type === 0)).toBe(true);
-      expect(last.rows.find((row) => row.symbol_name === 'BTC/USDT')).toEqual({ symbol_name: 'BTC/USDT', contract_type: 0, ...LIVE, demo: false });
+      expect(last.rows.find((row) => row.symbol_name === 'BTC/USDT')).toEqual({ symbol_name: 'BTC/USDT', contract_type: 0, ...LIVE, demo: false, halted: false });
       expect(last.rows.find((row) => row.symbol_name === 'PEPE/USDT')).toMatchObject({ close: null, demo: false });
       const allRows = all.at(-1)!.rows;
       expect(allRows.filter((row) => row.contract_type !== 0).map((row) => [row.symbol_name, row.contract_type, row.demo])).toEqual([
@@ -147,6 +147,23 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('markets se
     try {
       await service.list({ symbol: 'WIF/USDT', base: 'WIF', quote: 'USDT', contractType: 0, priceScale: 4, qtyScale: 2 });
       await until(() => received[MARKET_TOPICS.index]!.some((message) => message.rows.some((row) => row.symbol_name === 'WIF/USDT')));
+    } finally {
+      await client.endAsync();
+    }
+  });
+
+  it('marks a market listed as halted in its rows and the next message, and clears it when listed open again', async () => {
+    const { client, received } = await watchTopics(server);
+    const listing = { symbol: 'WIF/USDT', base: 'WIF', quote: 'USDT', contractType: 0 as const, priceScale: 4, qtyScale: 2 };
+    const wifIn = (message: TickerMessage | undefined) => message?.rows.find((row) => row.symbol_name === 'WIF/USDT');
+    try {
+      await service.list({ ...listing, halted: true });
+      expect((await spotRows(server)).find((row) => row.symbol_name === 'WIF/USDT')).toMatchObject({ halted: true, is_new: 1 });
+      expect((await spotRows(server)).find((row) => row.symbol_name === 'BTC/USDT')).toMatchObject({ halted: false });
+      await until(() => wifIn(received[MARKET_TOPICS.index]!.at(-1))?.halted === true);
+      await service.list(listing);
+      expect((await spotRows(server)).find((row) => row.symbol_name === 'WIF/USDT')).toMatchObject({ halted: false });
+      await until(() => wifIn(received[MARKET_TOPICS.index]!.at(-1))?.halted === false);
     } finally {
       await client.endAsync();
     }

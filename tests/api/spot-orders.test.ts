@@ -268,11 +268,15 @@ for (const dialect of await availableDialects()) {
       expect((await server.post(SPOT_CONSOLE_PATHS.updateMarket, { symbol: 'ETH/BTC', minNotional: '0.001' }, support)).status).toBe(403);
 
       const trader = await member({ BTC: '1' });
+      const listedHalted = async () => (await server.get('/coin/open/getSpotSymbols')).body.data.find((row: any) => row.symbol_name === 'ETH/BTC')?.halted;
+      expect(await listedHalted()).toBe(false);
       expect((await server.post(SPOT_CONSOLE_PATHS.haltMarket, { symbol: 'ETH/BTC', halted: true }, admin)).body.data.halted).toBe(true);
+      expect(await listedHalted()).toBe(true);
       const refused = await place(trader, { side: 'buy', type: 'limit', price: '0.05', num: '1' }, '/coin/entrust/exchange/ETH_BTC');
       expect(refused.status).toBe(400);
       expect(refused.body.data).toEqual({ field: 'symbol' });
       await server.post(SPOT_CONSOLE_PATHS.haltMarket, { symbol: 'ETH/BTC', halted: false }, admin);
+      expect(await listedHalted()).toBe(false);
       expect((await place(trader, { side: 'buy', type: 'limit', price: '0.05', num: '1' }, '/coin/entrust/exchange/ETH_BTC')).status).toBe(200);
 
       const list = await server.get(SPOT_CONSOLE_PATHS.markets, admin);

@@ -3,13 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPOT_CONSOLE_PATHS, SPOT_MARKET_PATHS, type SpotSymbol } from '../../plugins/spot/shared/types';
 import { openBrowser, type BrowserSession } from './browser';
 import { OPERATOR_PASSWORD } from './global-setup';
-import { call, texts } from './members';
+import { call, signInInBrowser, signUpMember, texts } from './members';
 import { operatorToken, signInToConsole } from './operator';
 
 const en = texts('en', 'spot-console');
 const de = texts('de', 'spot-console');
+const spot = texts('en', 'spot');
+const markets = texts('en', 'markets');
 /** A market of this test's own (spot.e2e.ts trades ETH/BTC), of the demo currencies. */
 const SYMBOL = 'BTC/ETH';
+/** The member who looks at the halted market. */
+const PASSWORD = 'Granite-Beacon-46';
 
 const field = (page: Page, name: string) => page.getByTestId('market-form').locator(`[data-field="${name}"]`);
 const marketRow = (page: Page) => page.locator(`tr[data-symbol="${SYMBOL}"]`);
@@ -56,10 +60,14 @@ describe('spot markets in the console, in Chromium', () => {
     await field(page, 'tickSize').locator('input').fill('0.0001');
     await field(page, 'lotSize').locator('input').fill('0.00001');
     await field(page, 'minNotional').locator('input').fill('0.001');
-    await field(page, 'makerFee').locator('input').fill('0.05');
+    await field(page, 'makerFee').locator('input').fill('11');
     await field(page, 'takerFee').locator('input').fill('0.1');
     await page.getByRole('button', { name: en.add, exact: true }).click();
-    await expect.poll(() => field(page, 'symbol').getByRole('alert').innerText()).toBe(texts('en', 'spot').errUnknownCurrency);
+    // a limit the server would refuse naming no number is named on its field first
+    await expect.poll(() => field(page, 'makerFee').getByRole('alert').innerText()).toBe(en.feeTooHigh.replace('{{max}}', '10'));
+    await field(page, 'makerFee').locator('input').fill('0.05');
+    await page.getByRole('button', { name: en.add, exact: true }).click();
+    await expect.poll(() => field(page, 'symbol').getByRole('alert').innerText()).toBe(spot.errUnknownCurrency);
     await session.screenshot('spot-console-add-refused-night-en');
 
     await field(page, 'symbol').locator('input').fill(SYMBOL);
@@ -122,5 +130,36 @@ describe('spot markets in the console, in Chromium', () => {
     await page.locator('.cc-bar .semi-select').click();
     await page.locator('.semi-select-option', { hasText: 'English' }).click();
     await page.getByRole('heading', { name: en.title }).waitFor();
+  });
+
+  it('shows members the halted market listed and marked, and an exchange page that says it is halted and takes no order', async () => {
+    const { page, baseUrl } = session;
+    const email = `halted-${Date.now().toString(36)}@example.com`;
+    await signUpMember(baseUrl, operatorToken(), email, PASSWORD);
+    await signInInBrowser(page, baseUrl, email, PASSWORD);
+    await page.goto(`${baseUrl}/market/main`);
+    const halted = (row: Locator) => row.getByTestId('markets-halted');
+    await expect.poll(() => halted(page.locator(`tr[data-symbol="${SYMBOL}"]`)).innerText(), { timeout: 10_000 }).toBe(markets.halted);
+    expect(await halted(page.locator('tr[data-symbol="BTC/USDT"]')).count()).toBe(0);
+    await session.screenshot('spot-console-member-markets-halted-night-en');
+
+    for (const path of ['/exchange/index?symbol=BTC_ETH', '/exchange/full-screen/BTC_ETH']) {
+      await page.goto(`${baseUrl}${path}`);
+      await expect.poll(() => page.getByTestId('spot-halted-notice').innerText()).toBe(spot.haltedNotice.replace('{{symbol}}', SYMBOL));
+      await expect(page.locator('button[data-market="BTC_ETH"]').innerText()).resolves.toContain(spot.halted);
+      await expect(page.getByTestId('spot-form-buy').getByRole('button', { name: 'Buy BTC' }).isDisabled()).resolves.toBe(true);
+      await expect(page.getByTestId('spot-form-sell').getByRole('button', { name: 'Sell BTC' }).isDisabled()).resolves.toBe(true);
+      // at 1440 × 900 the live-support button floats over the trades column: the list ends above it
+      const button = (await page.locator('.chat-fab').boundingBox())!;
+      const trades = (await page.locator('.spot-trades__rows').boundingBox())!;
+      expect(trades.y + trades.height).toBeLessThanOrEqual(button.y);
+    }
+    await session.screenshot('spot-console-member-exchange-halted-night-en');
+
+    // the operator opens it again while the member looks: the screen follows without a reload
+    await call(baseUrl, SPOT_CONSOLE_PATHS.haltMarket, { method: 'POST', token: operatorToken(), body: JSON.stringify({ symbol: SYMBOL, halted: false }) });
+    await expect.poll(() => page.getByTestId('spot-halted-notice').count(), { timeout: 10_000 }).toBe(0);
+    await expect(page.getByTestId('spot-form-buy').getByRole('button', { name: 'Buy BTC' }).isDisabled()).resolves.toBe(false);
+    await expect(page.locator('button[data-market="BTC_ETH"]').innerText()).resolves.not.toContain(spot.halted);
   });
 });

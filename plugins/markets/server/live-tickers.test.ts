@@ -22,6 +22,7 @@ const stored: MarketRow = {
   price_scale: 2,
   qty_scale: 6,
   demo: true,
+  halted: false,
 };
 const ticker = { close: '70000', zdf: '-0.5', high: '71000', low: '69000', amount: '140000', vol: '2' };
 
@@ -44,7 +45,7 @@ describe('live tickers', () => {
 
   it('reduce a row to the ticker columns the topics carry', () => {
     const row = toTickerRow(stored);
-    expect(Object.keys(row).sort()).toEqual(['amount', 'close', 'contract_type', 'demo', 'high', 'low', 'symbol_name', 'vol', 'zdf']);
+    expect(Object.keys(row).sort()).toEqual(['amount', 'close', 'contract_type', 'demo', 'halted', 'high', 'low', 'symbol_name', 'vol', 'zdf']);
     expect(row).toMatchObject({ symbol_name: 'BTC/USDT', close: '67250.15', demo: true });
   });
 });

@@ -3,6 +3,7 @@ import type { ServerContext } from '../../../core/plugin-api';
 import { isDecimalString } from '../../../core/shared';
 import { MARKET_TOPICS, toTickerRow, type LiveTicker, type MarketListing, type MarketsService, type TickerMessage } from '../shared/service';
 import { CONTRACT_TYPE, type ContractTypeCode, type MarketKind, type MarketRow } from '../shared/types';
+import { listingKey } from './catalogue';
 import { LiveTickers } from './live-tickers';
 import { listMarkets, upsertListing } from './repository';
 import { toMarketRow } from './rows';
@@ -30,6 +31,8 @@ function checkTicker(symbol: string, ticker: LiveTicker): void {
  */
 export class Markets implements MarketsService {
   readonly live = new LiveTickers();
+  /** listingKey of the markets listed as halted. */
+  private readonly halted = new Set<string>();
   private records: Promise<MarketRow[]> | null = null;
   private readonly feed: TickerFeed;
 
@@ -44,14 +47,17 @@ export class Markets implements MarketsService {
     return this.context.db;
   }
 
-  /** Enabled rows of a kind in display order, live tickers merged in. */
+  /** Enabled rows of a kind in display order, live tickers and halts merged in. */
   async rows(kind: MarketKind): Promise<MarketRow[]> {
-    return (await listMarkets(this.db, kind)).map((record) => this.live.merge(toMarketRow(record)));
+    return (await listMarkets(this.db, kind)).map((record) => this.current(toMarketRow(record)));
   }
 
   async list(listing: MarketListing): Promise<void> {
     checkListing(listing);
     await upsertListing(this.db, listing, this.context.now().toISOString());
+    const key = listingKey(listing.symbol, listing.contractType);
+    if (listing.halted) this.halted.add(key);
+    else this.halted.delete(key);
     this.records = null;
     this.feed.changed();
   }
@@ -69,7 +75,7 @@ export class Markets implements MarketsService {
     const rows = (await records.catch((error: unknown) => {
       if (this.records === records) this.records = null;
       throw error;
-    })).map((row) => toTickerRow(this.live.merge(row)));
+    })).map((row) => toTickerRow(this.current(row)));
     const time = this.context.now().getTime();
     return {
       index: { rows: rows.filter((row) => row.contract_type === CONTRACT_TYPE.spot), time },
@@ -79,6 +85,13 @@ export class Markets implements MarketsService {
 
   close(): void {
     this.feed.stop();
+  }
+
+  /** A stored row with its live ticker and whether it is halted. */
+  private current(row: MarketRow): MarketRow {
+    const merged = this.live.merge(row);
+    const halted = this.halted.has(listingKey(row.symbol_name, row.contract_type));
+    return merged.halted === halted ? merged : { ...merged, halted };
   }
 
   private async publish(): Promise<void> {

@@ -62,6 +62,7 @@ export function toMarketRow(record: MarketSymbolRecord): MarketRow {
     price_scale: Number(record.price_scale),
     qty_scale: Number(record.qty_scale),
     demo: Number(record.demo) === 1,
+    halted: false,
   };
 }
 

@@ -24,12 +24,14 @@ export interface MarketListing {
   contractType: ContractTypeCode;
   priceScale: number;
   qtyScale: number;
+  /** Trading halted by the operator (absent: not halted); kept in memory, the market is listed at every start. */
+  halted?: boolean;
 }
 
 export interface MarketsService {
   /**
    * Lists a tradable market (inserts its market_symbol row, enabled, marked new, when missing; updates the
-   * scales when present). Idempotent.
+   * scales when present) and whether it is halted; the change reaches the ticker topics. Idempotent.
    */
   list(listing: MarketListing): Promise<void>;
   /**
@@ -46,12 +48,12 @@ export interface MarketsService {
  */
 export const MARKET_TOPICS = { index: 'index', allSymbolDetail: 'all_symbol_detail' } as const;
 
-export type TickerRow = Pick<MarketRow, 'symbol_name' | 'contract_type' | 'close' | 'zdf' | 'high' | 'low' | 'amount' | 'vol' | 'demo'>;
+export type TickerRow = Pick<MarketRow, 'symbol_name' | 'contract_type' | 'close' | 'zdf' | 'high' | 'low' | 'amount' | 'vol' | 'demo' | 'halted'>;
 
-/** The ticker columns of a market row, as the topics carry them. */
+/** The ticker columns of a market row, as the topics carry them (with its halted flag, which changes as live). */
 export function toTickerRow(row: TickerRow): TickerRow {
-  const { symbol_name, contract_type, close, zdf, high, low, amount, vol, demo } = row;
-  return { symbol_name, contract_type, close, zdf, high, low, amount, vol, demo };
+  const { symbol_name, contract_type, close, zdf, high, low, amount, vol, demo, halted } = row;
+  return { symbol_name, contract_type, close, zdf, high, low, amount, vol, demo, halted };
 }
 
 export interface TickerMessage {

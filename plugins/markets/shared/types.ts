@@ -32,6 +32,8 @@ export interface MarketRow {
   price_scale: number;
   qty_scale: number;
   demo: boolean;
+  /** The operator halted trading in it (it stays listed; orders are refused until it opens again). */
+  halted: boolean;
 }
 
 /** One row of GET /coin/open/getContract (spec §3 "contract row"). */

@@ -7,7 +7,7 @@ export type PriceMove = 'up' | 'down';
 
 export const rowKey = (row: Pick<MarketRow, 'symbol_name' | 'contract_type'>): string => `${row.symbol_name}#${row.contract_type}`;
 
-const TICKER_FIELDS = ['close', 'zdf', 'high', 'low', 'amount', 'vol', 'demo'] as const;
+const TICKER_FIELDS = ['close', 'zdf', 'high', 'low', 'amount', 'vol', 'demo', 'halted'] as const;
 
 export interface MergedRows {
   /** The same array when no row changed; otherwise a new one, unchanged rows kept as they were. */
@@ -33,8 +33,8 @@ export function mergeTickers(rows: MarketRow[], tickers: readonly TickerRow[]): 
     if (row.close !== null && ticker.close !== null && row.close !== ticker.close) {
       moves.set(key, compareDecimal(ticker.close, row.close) > 0 ? 'up' : 'down');
     }
-    const { close, zdf, high, low, amount, vol, demo } = ticker;
-    return { ...row, close, zdf, high, low, amount, vol, demo };
+    const { close, zdf, high, low, amount, vol, demo, halted } = ticker;
+    return { ...row, close, zdf, high, low, amount, vol, demo, halted };
   });
   return { rows: changed ? merged : rows, moves, unknown: byKey.size };
 }

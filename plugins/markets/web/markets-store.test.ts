@@ -131,6 +131,18 @@ describe('live market rows', () => {
     expect(store.spot).toBe(rows);
   });
 
+  it('take a halt and a reopening from the ticker message, the price kept', async () => {
+    server.use(initDataHandler());
+    const { store, realtime } = setup();
+    await store.ensure('spot');
+    store.follow('index');
+    realtime.emit('index', tickerMessage([{ ...SPOT_ROWS[1]!, halted: true }]));
+    expect(store.spot[1]).toMatchObject({ symbol_name: 'ETH/USDT', halted: true, close: '3521.42' });
+    expect(store.spot[0]!.halted).toBe(false);
+    realtime.emit('index', tickerMessage([SPOT_ROWS[1]!]));
+    expect(store.spot[1]!.halted).toBe(false);
+  });
+
   it('apply the contract rows of all_symbol_detail to the contract list only, and ignore a malformed message', async () => {
     server.use(initDataHandler());
     const { store, realtime } = setup();

@@ -175,6 +175,7 @@ export class SpotExchange {
       this.feed.record({ command, result }, true);
       this.publish(command, result);
       if (command.kind === 'addMarket') await this.feed.list(command.market.symbol);
+      if (command.kind === 'haltMarket') await this.feed.list(command.symbol);
     }
     return result;
   }

@@ -105,6 +105,7 @@ describe('MarketFeed', () => {
   let depth: DepthSnapshot;
   let errors: string[];
   let markets: MarketsService;
+  let halted: boolean;
   let store: MemoryStore;
   let feed: MarketFeed;
 
@@ -113,10 +114,15 @@ describe('MarketFeed', () => {
     now = T0;
     published = [];
     listed = [];
+    halted = false;
     tickers = [];
     errors = [];
     depth = { symbol: 'BTC/USDT', seq: 7, bids: [{ price: 4_900_000n, qty: 50_000n, orders: 1 }], asks: [{ price: 5_000_000n, qty: 200_000n, orders: 2 }] };
-    const engine = { book: (symbol: string) => (symbol === 'BTC/USDT' ? { depth: () => depth } : undefined), lastPrice: () => 5_000_000n } as unknown as SpotEngine;
+    const engine = {
+      book: (symbol: string) => (symbol === 'BTC/USDT' ? { depth: () => depth } : undefined),
+      lastPrice: () => 5_000_000n,
+      market: (symbol: string) => (symbol === 'BTC/USDT' ? { halted } : undefined),
+    } as unknown as SpotEngine;
     const wallet = { scaleOf: (code: string) => ({ BTC: 8, USDT: 6 })[code] } as unknown as WalletService;
     markets = {
       list: async (listing) => void listed.push(listing),
@@ -159,7 +165,10 @@ describe('MarketFeed', () => {
     // not restored from the store: nothing is written
     await vi.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS);
     expect(store.writes).toEqual([]);
-    expect(listed).toEqual([{ symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', contractType: 0, priceScale: 2, qtyScale: 6 }]);
+    expect(listed).toEqual([{ symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', contractType: 0, priceScale: 2, qtyScale: 6, halted: false }]);
+    halted = true;
+    await feed.list('BTC/USDT');
+    expect(listed[1]).toMatchObject({ symbol: 'BTC/USDT', halted: true });
     expect(tickers).toEqual([{ symbol: 'BTC/USDT', ticker: { close: '50000', zdf: '4.17', high: '50000', low: '48000', amount: '19800', vol: '0.4' }, demo: true }]);
   });
 

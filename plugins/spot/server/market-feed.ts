@@ -110,13 +110,17 @@ export class MarketFeed implements SpotMarketReader {
     market.throttle.request();
   }
 
-  /** Lists a market in the market lists (idempotent); a failure is logged, the next start lists it again. */
+  /**
+   * Lists a market in the market lists, halted or not as the engine has it (idempotent); a failure is logged, the
+   * next start lists it again.
+   */
   async list(symbol: string): Promise<void> {
     const market = this.markets.get(symbol);
     if (!market) return;
     const { base, quote, priceScale, qtyScale } = market.format.config;
+    const halted = this.options.engine().market(symbol)?.halted ?? false;
     try {
-      await this.options.markets.list({ symbol, base, quote, contractType: CONTRACT_TYPE.spot, priceScale, qtyScale });
+      await this.options.markets.list({ symbol, base, quote, contractType: CONTRACT_TYPE.spot, priceScale, qtyScale, halted });
     } catch (error) {
       this.options.context.log.error('spot market listing failed', { symbol, error: String(error) });
     }

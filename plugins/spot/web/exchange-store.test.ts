@@ -68,6 +68,21 @@ describe('ExchangeStore', () => {
     expect(store.unknownPair).toBeNull();
   });
 
+  it('takes a halt and a reopening of any market from the index topic', async () => {
+    const { store, realtime } = setup();
+    await store.open('BTC_USDT');
+    await settle();
+    const row = (symbol_name: string, halted: boolean) => ({ symbol_name, contract_type: 0, close: '1', zdf: '0', high: '1', low: '1', amount: '1', vol: '1', demo: false, halted });
+    realtime.emit('index', { rows: [row('BTC/USDT', true), row('ETH/USDT', false)], time: 1 });
+    expect(store.market?.halted).toBe(true);
+    expect(store.markets.map((market) => market.halted)).toEqual([true, false]);
+    const markets = store.markets;
+    realtime.emit('index', { rows: [row('BTC/USDT', true)], time: 2 });
+    expect(store.markets).toBe(markets);
+    realtime.emit('index', { rows: [row('BTC/USDT', false)], time: 3 });
+    expect(store.market?.halted).toBe(false);
+  });
+
   it('asks for market data at most once a second (spec §9)', async () => {
     const { store, clock, calls } = setup();
     await store.open('BTC_USDT');

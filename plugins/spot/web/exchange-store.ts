@@ -220,6 +220,14 @@ export class ExchangeStore {
     const byKey = new Map(this.tickers.map((row) => [`${row.symbol_name}:${row.contract_type}`, row]));
     for (const row of rows) byKey.set(`${row.symbol_name}:${row.contract_type}`, row);
     this.tickers = [...byKey.values()];
+    // an operator's halt or reopening reaches the open screen with the tickers
+    const halts = new Map(rows.filter((row) => row.contract_type === 0 && typeof row.halted === 'boolean').map((row) => [row.symbol_name, row.halted]));
+    if (this.markets.some((market) => halts.has(market.symbol_name) && halts.get(market.symbol_name) !== market.halted)) {
+      this.markets = this.markets.map((market) => {
+        const halted = halts.get(market.symbol_name);
+        return halted === undefined || halted === market.halted ? market : { ...market, halted };
+      });
+    }
   }
 
   // ------------------------------------------------------------ member orders

@@ -58,7 +58,7 @@ export class BusyMarket {
     this.quietRows = QUIET_MARKETS.map((coin, i) => {
       const close = decimal(BigInt(1_000 + i * 7_919), PRICE_SCALE);
       const prices = { close, high: close, low: close, zdf: '0.42' };
-      return { symbol_name: `${coin}/USDT`, contract_type: 0, ...prices, amount: '1250000.00', vol: '830.12', demo: false };
+      return { symbol_name: `${coin}/USDT`, contract_type: 0, ...prices, amount: '1250000.00', vol: '830.12', demo: false, halted: false };
     });
   }
 
@@ -137,6 +137,7 @@ export class BusyMarket {
       amount: decimal(this.turnover, QTY_SCALE),
       vol: decimal(this.volume, QTY_SCALE),
       demo: false,
+      halted: false,
     };
   }
 

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { MarketRow } from '../../shared/types';
 import { ChangeText } from './ChangeText';
 import { CoinPair } from './CoinPair';
+import { HaltedMark } from './HaltedMark';
 import { LivePrice } from './LivePrice';
 import { TradeLink } from './TradeLink';
 
@@ -17,9 +18,12 @@ export const MarketBoard = observer(function MarketBoard({ id, title, rows, empt
       {rows.length === 0 && <p className="mk-muted">{emptyText}</p>}
       {rows.map((row) => (
         <div className="mk-board__row" key={row.symbol_name} data-symbol={row.symbol_name}>
-          <TradeLink row={row} className="mk-pair-link">
-            <CoinPair row={row} />
-          </TradeLink>
+          <span className="mk-board__pair">
+            <TradeLink row={row} className="mk-pair-link">
+              <CoinPair row={row} />
+            </TradeLink>
+            <HaltedMark row={row} />
+          </span>
           <LivePrice row={row} className="mk-board__price" />
           <ChangeText zdf={row.zdf} badge />
         </div>

@@ -10,6 +10,7 @@ import { tradePath } from '../trade-paths';
 import { ChangeText } from './ChangeText';
 import { CoinPair } from './CoinPair';
 import { FavouriteStar } from './FavouriteStar';
+import { HaltedMark } from './HaltedMark';
 import { LivePrice } from './LivePrice';
 import { TradeLink } from './TradeLink';
 
@@ -56,6 +57,7 @@ export const MarketTable = observer(function MarketTable({ rows }: { rows: Marke
                         {t('demoRow')}
                       </span>
                     )}
+                    <HaltedMark row={row} />
                   </span>
                 </td>
                 <td data-column="last">

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { MarketRow } from '../../shared/types';
 import { ChangeText } from './ChangeText';
 import { CoinPair } from './CoinPair';
+import { HaltedMark } from './HaltedMark';
 import { LivePrice } from './LivePrice';
 import { TradeLink } from './TradeLink';
 
@@ -17,6 +18,7 @@ export const PriceBoard = observer(function PriceBoard({ rows }: { rows: MarketR
           <LivePrice row={row} className="mk-tile__price" />
           <span className="mk-tile__foot">
             <ChangeText zdf={row.zdf} />
+            <HaltedMark row={row} />
           </span>
         </div>
       ))}

@@ -8,6 +8,7 @@ import homeManifest from '../../../home/plugin';
 import homeWeb from '../../../home/web/index';
 import manifest from '../../plugin';
 import webPlugin from '../index';
+import en from '../../../../locales/en/markets.json';
 import { CONTRACT_ROWS, envelope, initDataHandler, marketRow, SPOT_ROWS, tickerMessage } from '../testing/market-rows';
 
 /** The home page's operator content (its sections are not what these tests look at). */
@@ -206,5 +207,26 @@ describe('home market boards', () => {
     act(() => root.setCurrency(EURO));
     expect(within(board('gainers')).getByText('€0.14602240')).toBeTruthy();
     expect(screen.getByText('View all markets').getAttribute('href')).toBe('/market/main');
+  });
+});
+
+describe('halted markets', () => {
+  const marked = (element: Element | null) => element!.querySelector('[data-testid="markets-halted"]')?.textContent ?? null;
+
+  it('stay listed, marked halted, on the markets page, the price board and the home boards', async () => {
+    const rows = SPOT_ROWS.map((row) => (row.symbol_name === 'ETH/USDT' ? { ...row, halted: true } : row));
+    server.use(initDataHandler({}, rows), http.get('*/api/mjkj-web/coin/open/getCoinRate', () => HttpResponse.json(envelope([EURO]))));
+    const { root } = await open('/market/main');
+    await waitFor(() => expect(marked(rowOf('ETH/USDT'))).toBe(en.halted));
+    expect(marked(rowOf('BTC/USDT'))).toBeNull();
+    expect(rowOf('ETH/USDT').textContent).toContain('$3,521.42');
+
+    act(() => root.navigate('/rate/index'));
+    await waitFor(() => expect(marked(document.querySelector('.mk-tile[data-symbol="ETH/USDT"]'))).toBe(en.halted));
+    expect(marked(document.querySelector('.mk-tile[data-symbol="BTC/USDT"]'))).toBeNull();
+
+    act(() => root.navigate('/home/index'));
+    await waitFor(() => expect(marked(document.querySelector('[data-board="hot"] [data-symbol="ETH/USDT"]'))).toBe(en.halted));
+    expect(marked(document.querySelector('[data-board="hot"] [data-symbol="BTC/USDT"]'))).toBeNull();
   });
 });

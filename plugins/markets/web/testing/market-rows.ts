@@ -25,6 +25,7 @@ export function marketRow(symbol: string, overrides: Partial<MarketRow> = {}): M
     price_scale: 2,
     qty_scale: 4,
     demo: false,
+    halted: false,
     ...overrides,
   };
 }

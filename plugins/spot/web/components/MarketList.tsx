@@ -40,7 +40,14 @@ export const MarketList = observer(function MarketList({ store, onSelect }: { st
                 <span className="spot-muted">/{market.quote_symbol}</span>
               </span>
               <span>{formatFixed(ticker?.close ?? market.close, market.base_coin_scale)}</span>
-              <span className={`spot-${trendOf(ticker?.zdf)}`}>{formatChange(ticker?.zdf)}</span>
+              {/* the narrow list has no room beside the pair: a halted market says so in place of its change */}
+              {market.halted ? (
+                <span>
+                  <span className="spot-halted-mark">{t('halted')}</span>
+                </span>
+              ) : (
+                <span className={`spot-${trendOf(ticker?.zdf)}`}>{formatChange(ticker?.zdf)}</span>
+              )}
             </button>
           );
         })}

@@ -93,6 +93,7 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
   };
 
   const submit = async () => {
+    if (market.halted) return; // the panel says so; the button is disabled
     const missing = requiredFields(side, type, draft).filter((field) => !/[1-9]/.test(draft[field]));
     if (missing.length > 0) {
       setErrors(Object.fromEntries(missing.map((field) => [field, t('errRequired')])));
@@ -210,6 +211,11 @@ export const TradePanel = observer(function TradePanel({ store }: { store: Excha
   if (!market) return <section className="spot-panel spot-trade" />;
   return (
     <section className="spot-panel spot-trade" aria-label={t('placeOrder')}>
+      {market.halted && (
+        <p className="spot-notice" role="status" data-testid="spot-halted-notice">
+          {t('haltedNotice', { symbol: market.symbol_name })}
+        </p>
+      )}
       <div className="spot-tabs" role="tablist">
         {(['limit', 'market', 'stop'] as const).map((name) => (
           <button type="button" role="tab" key={name} aria-selected={name === type} className={name === type ? 'spot-tab spot-tab--active' : 'spot-tab'} onClick={() => setType(name)}>

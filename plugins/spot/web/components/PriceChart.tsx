@@ -48,6 +48,8 @@ const volumePoint = (candle: CandleView, colors: { up: string; down: string }) =
 
 /** Empty bars right of the latest candle: it stands clear of the price axis and its time label is not cut off. */
 const CHART_RIGHT_BARS = 4;
+/** The price axis leaves out a label the canvas edge would cut (the library draws every one by default). */
+const PRICE_AXIS = { borderVisible: false, entireTextOnly: true };
 
 /** Candlesticks with volume; lightweight-charts is loaded only when this chart mounts. */
 export const PriceChart = observer(function PriceChart({ store }: { store: ExchangeStore }) {
@@ -71,7 +73,7 @@ export const PriceChart = observer(function PriceChart({ store }: { store: Excha
           grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
         });
         let current = colors();
-        chart = charts.createChart(element, { autoSize: true, ...layoutOf(current), timeScale: { timeVisible: true, borderVisible: false, rightOffset: CHART_RIGHT_BARS }, rightPriceScale: { borderVisible: false } });
+        chart = charts.createChart(element, { autoSize: true, ...layoutOf(current), timeScale: { timeVisible: true, borderVisible: false, rightOffset: CHART_RIGHT_BARS }, rightPriceScale: PRICE_AXIS });
         const candles: Series<'Candlestick'> = chart.addSeries(charts.CandlestickSeries, {
           upColor: current.up,
           downColor: current.down,

@@ -118,6 +118,8 @@ describe('exchange screen', () => {
     expect(screen.getByTestId('spot-recent-trades').textContent).toContain('30,000.00');
     await waitFor(() => expect(chart.data.length).toBeGreaterThanOrEqual(2));
     expect(chart.options[0]).toMatchObject({ layout: { attributionLogo: true } });
+    // a price label the canvas edge would cut is left out
+    expect(chart.options[0]).toMatchObject({ rightPriceScale: { entireTextOnly: true } });
     expect(screen.getByRole('link', { name: en.chartCredit }).getAttribute('href')).toBe('https://www.tradingview.com/');
     await waitFor(() => expect(document.querySelector('[data-row-key="11"]')).toBeTruthy());
     expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.000000 USDT');
@@ -205,6 +207,33 @@ describe('exchange screen', () => {
     fireEvent.click(screen.getByRole('tab', { name: en.tab_history }));
     await waitFor(() => expect(document.querySelector('[data-row-key="10"]')).toBeTruthy());
     expect(screen.getByRole('link', { name: en.viewAll }).getAttribute('href')).toBe('/account/entrust/spot');
+  });
+
+  it('says a halted market is halted, marks it in the list and takes no order there', async () => {
+    marketData();
+    const placed: unknown[] = [];
+    memberData(placed);
+    server.use(http.get(`${API}/coin/open/getSpotGoods`, () => ok([BTC, { ...ETH, halted: true }])));
+    await open('/exchange/index?symbol=ETH_USDT');
+    const notice = await waitFor(() => screen.getByTestId('spot-halted-notice'));
+    expect(notice.textContent).toBe(en.haltedNotice.replace('{{symbol}}', 'ETH/USDT'));
+    const listed = (path: string) => document.querySelector(`button[data-market="${path}"]`)!.textContent;
+    expect(listed('ETH_USDT')).toContain(en.halted);
+    expect(listed('BTC_USDT')).not.toContain(en.halted);
+    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toContain('1,000'));
+    fireEvent.change(input('spot-buy-num'), { target: { value: '1' } });
+    const buy = within(form('buy')).getByRole('button', { name: 'Buy ETH' }) as HTMLButtonElement;
+    expect(buy.disabled).toBe(true);
+    fireEvent.click(buy);
+    fireEvent.submit(form('buy'));
+    expect((within(form('sell')).getByRole('button', { name: 'Sell ETH' }) as HTMLButtonElement).disabled).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(placed).toEqual([]);
+
+    // an open market shows no notice
+    fireEvent.click(document.querySelector('button[data-market="BTC_USDT"]')!);
+    await waitFor(() => expect(screen.getByTestId('spot-exchange').getAttribute('data-market')).toBe('BTC_USDT'));
+    expect(screen.queryByTestId('spot-halted-notice')).toBeNull();
   });
 
   it('shows log-in and register instead of the submit button to a signed-out visitor', async () => {
