@@ -1,7 +1,8 @@
 // The Binance-compatible /api/v3 subset through the real server on both dialects: market data, signed trading
-// with two members' keys, every refusal with Binance's code (and nothing changed), the official Binance connector
-// pointed at the test server, and the demo market maker trading through the same endpoints.
+// with two members' keys, every refusal with Binance's code (and nothing changed), the official Binance connector and
+// ccxt's Binance class pointed at the test server, and the demo market maker trading through the same endpoints.
 import { createRequire } from 'node:module';
+import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../core/engine/persistence';
 import spotManifest from '../../plugins/spot/plugin';
@@ -205,6 +206,56 @@ for (const dialect of await availableDialects()) {
       expect(account.balances).toContainEqual({ asset: 'USDT', free: '600', locked: '400' });
       expect((await client.cancelOrder('BTCUSDT', { orderId: placed.data.orderId })).data).toMatchObject({ status: 'CANCELED' });
       await expect(client.getOrder('BTCUSDT', { orderId: 987654 })).rejects.toMatchObject({ response: { status: 400, data: { code: -2013 } } });
+    });
+
+    it('trades with ccxt (its Binance class) pointed at the server: markets, book, orders, fills, trades, balances', async () => {
+      const client = (member: { key: ApiKey }) => {
+        const exchange = new ccxt.binance({ apiKey: member.key.apiKey, secret: member.key.secret, options: { fetchMarkets: { types: ['spot'] }, fetchMargins: false, fetchCurrencies: false } });
+        exchange.urls['api'] = { ...(exchange.urls['api'] as object), public: `${server.baseUrl}/api/v3`, private: `${server.baseUrl}/api/v3` };
+        return exchange;
+      };
+      const buyer = client(await trader({ USDT: '1000' }));
+      const seller = client(await trader({ BTC: '1' }));
+      const markets = await buyer.loadMarkets();
+      expect(markets['BTC/USDT']).toMatchObject({ id: 'BTCUSDT', spot: true, active: true, base: 'BTC', quote: 'USDT' });
+      const bid = await buyer.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 40000);
+      expect(bid).toMatchObject({ status: 'open', side: 'buy', price: 40000, amount: 0.01, filled: 0 });
+      expect((await buyer.fetchOpenOrders('BTC/USDT')).map((order) => order.id)).toEqual([bid.id]);
+      expect((await buyer.fetchOrderBook('BTC/USDT')).bids[0]).toEqual([40000, 0.01]);
+      await expect(buyer.createOrder('BTC/USDT', 'limit', 'buy', 1, 40000)).rejects.toBeInstanceOf(ccxt.InsufficientFunds);
+
+      const ask = await seller.createOrder('BTC/USDT', 'limit', 'sell', 0.01, 40000);
+      expect(ask).toMatchObject({ status: 'closed', filled: 0.01 });
+      const [fill] = await buyer.fetchMyTrades('BTC/USDT');
+      expect(fill).toMatchObject({ order: bid.id, side: 'buy', price: 40000, amount: 0.01, takerOrMaker: 'maker' });
+      expect((await buyer.fetchTrades('BTC/USDT')).at(-1)).toMatchObject({ price: 40000, amount: 0.01, side: 'sell' });
+      const balance = await buyer.fetchBalance();
+      expect(balance['USDT']).toMatchObject({ free: 600, used: 0 });
+      expect(balance['BTC']!.free).toBeCloseTo(0.00999, 8);
+
+      const resting = await buyer.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 39000);
+      expect(await buyer.cancelOrder(resting.id!, 'BTC/USDT')).toMatchObject({ id: resting.id, status: 'canceled' });
+      expect((await buyer.fetchOrder(resting.id!, 'BTC/USDT')).status).toBe('canceled');
+    });
+
+    it('aggTrades: each trade its own aggregate, the most recent or from fromId / startTime on, oldest first; bad combinations refused', async () => {
+      const seller = await trader({ ETH: '5' });
+      const buyer = await trader({ USDT: '100000' });
+      for (const price of ['3000', '3001', '3002']) {
+        expect((await signed(seller.key, 'POST', '/order', { symbol: 'ETHUSDT', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price, quantity: '0.1' })).status).toBe(200);
+        expect((await signed(buyer.key, 'POST', '/order', { symbol: 'ETHUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price, quantity: '0.1' })).status).toBe(200);
+      }
+      const recent = await v3('/aggTrades', { symbol: 'ETHUSDT', limit: '2' });
+      expect(recent.status).toBe(200);
+      expect(recent.body.map((trade: any) => trade.p)).toEqual(['3001', '3002']);
+      const [first] = recent.body;
+      expect(first).toEqual({ a: first.a, p: '3001', q: '0.1', f: first.a, l: first.a, T: first.T, m: false, M: true });
+      expect((await v3('/aggTrades', { symbol: 'ETHUSDT', fromId: String(first.a) })).body.map((trade: any) => trade.p)).toEqual(['3001', '3002']);
+      expect((await v3('/aggTrades', { symbol: 'ETHUSDT', startTime: String(first.T), limit: '1' })).body.map((trade: any) => trade.p)).toEqual([expect.stringMatching(/^300[01]$/)]);
+      expect((await v3('/aggTrades', { symbol: 'ETHUSDT', fromId: '1', startTime: '1' })).body.code).toBe(-1128);
+      expect((await v3('/aggTrades', { symbol: 'ETHUSDT', startTime: '2', endTime: '1' })).body.code).toBe(-1128);
+      expect((await v3('/aggTrades', { symbol: 'ETHUSDT', limit: '1001' })).body.code).toBe(-1100);
+      expect((await v3('/aggTrades', { symbol: 'NOPEUSDT' })).body.code).toBe(-1121);
     });
 
     it('allOrders and myTrades: the most recent without a cursor, from orderId / fromId / startTime on with one, oldest first', async () => {

@@ -99,6 +99,7 @@ const V3_CALLS: Array<[readonly ['GET' | 'POST' | 'DELETE', string], boolean, fc
   [['GET', '/exchangeInfo'], false, fc.record({ symbol: V3_SYMBOL }, { requiredKeys: [] })],
   [['GET', '/depth'], false, fc.record({ symbol: V3_SYMBOL, limit: fc.constantFrom(5, 10, 100, 5000) }, { requiredKeys: ['symbol'] })],
   [['GET', '/trades'], false, fc.record({ symbol: V3_SYMBOL, limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: ['symbol'] })],
+  [['GET', '/aggTrades'], false, fc.record({ symbol: V3_SYMBOL, fromId: fc.nat(), startTime: fc.nat(), endTime: fc.nat(), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: ['symbol'] })],
   [['GET', '/klines'], false, fc.record({ symbol: V3_SYMBOL, interval: fc.constantFrom('1m', '5m', '1h', '1d', '1w', '1M') }).chain((base) => period.map((window) => ({ ...base, ...window })))],
   [['GET', '/ticker/24hr'], false, fc.record({ symbol: V3_SYMBOL, symbols: fc.constant('["BTCUSDT","ETHUSDT"]') }, { requiredKeys: [] })],
   [['GET', '/ticker/price'], false, fc.record({ symbol: V3_SYMBOL }, { requiredKeys: [] })],

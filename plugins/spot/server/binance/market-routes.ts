@@ -1,7 +1,8 @@
-/** The public /api/v3 market-data endpoints: exchangeInfo, depth, trades, klines, ticker/24hr, ticker/price. */
+/** The public /api/v3 market-data endpoints: exchangeInfo, depth, trades, aggTrades, klines, ticker/24hr, ticker/price. */
 import type { ServerRegistrar } from '../../../../core/server';
 import { formatDecimal, parseDecimal } from '../../../../core/shared';
-import type { KlinePeriod } from '../../shared/types';
+import type { KlinePeriod, TradeView } from '../../shared/types';
+import { RECENT_TRADES } from '../market-feed';
 import type { SpotExchange } from '../exchange';
 import { BinanceFailure, SPOT_ERRORS } from './errors';
 import { ORDER_TYPES, selfTradeMode } from './orders';
@@ -32,6 +33,11 @@ export function candleCloseTime(period: KlinePeriod, openTime: number): number {
 
 function limitOf(params: BinanceParams, fallback: number, max: number): number {
   return params.integer('limit', { min: 1, max }) ?? fallback;
+}
+
+/** The buyer made the book's order: the taker sold. */
+function isBuyerMaker(trade: TradeView): boolean {
+  return trade.takerSide === 'sell';
 }
 
 /** a − b of two decimal strings at `scale`. */
@@ -153,7 +159,29 @@ export function registerMarketRoutes(registrar: ServerRegistrar, exchange: SpotE
       return data()
         .trades(symbol, limitOf(params, 500, 1000))
         .reverse()
-        .map((trade) => ({ id: trade.id, price: trade.price, qty: trade.qty, quoteQty: trade.quote, time: trade.time, isBuyerMaker: trade.takerSide === 'sell', isBestMatch: true }));
+        .map((trade) => ({ id: trade.id, price: trade.price, qty: trade.qty, quoteQty: trade.quote, time: trade.time, isBuyerMaker: isBuyerMaker(trade), isBestMatch: true }));
+    },
+  });
+
+  binanceRoute(registrar, {
+    method: 'GET',
+    path: '/api/v3/aggTrades',
+    weight: 2,
+    handler: ({ params }) => {
+      const symbol = symbols.resolve(params.required('symbol'));
+      const limit = limitOf(params, 500, 1000);
+      const fromId = params.integer('fromId');
+      const from = params.integer('startTime');
+      const to = params.integer('endTime');
+      if (fromId !== undefined && (from !== undefined || to !== undefined)) throw new BinanceFailure(SPOT_ERRORS.combination());
+      if (from !== undefined && to !== undefined && from > to) throw new BinanceFailure(SPOT_ERRORS.combination());
+      // each trade is its own aggregate (first = last = its id), from the recent trades held in memory, oldest first
+      const recent = data().trades(symbol, RECENT_TRADES).reverse();
+      const chosen =
+        fromId !== undefined ? recent.filter((trade) => trade.id >= fromId).slice(0, limit)
+        : from !== undefined || to !== undefined ? recent.filter((trade) => trade.time >= (from ?? 0) && trade.time <= (to ?? Infinity)).slice(0, limit)
+        : recent.slice(-limit);
+      return chosen.map((trade) => ({ a: trade.id, p: trade.price, q: trade.qty, f: trade.id, l: trade.id, T: trade.time, m: isBuyerMaker(trade), M: true }));
     },
   });
 
