@@ -176,6 +176,8 @@ export interface SearchItem {
   close?: string;
   /** 24 h change in percent, decimal string. */
   zdf?: string;
+  /** The operator halted trading in it: the row says so in place of its change. */
+  halted?: boolean;
 }
 
 /** Feeds one tab of the header search box (spec §2: spot and contract tabs). */

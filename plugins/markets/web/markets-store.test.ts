@@ -220,7 +220,7 @@ describe('watchlist', () => {
 
 describe('market search', () => {
   it('lists hot pairs first and opens the spot and contract screens by pair', async () => {
-    server.use(initDataHandler());
+    server.use(initDataHandler({}, SPOT_ROWS.map((row) => (row.symbol_name === 'XRP/USDT' ? { ...row, halted: true } : row))));
     const { root } = setup();
     root.start();
     const navigated: string[] = [];
@@ -230,6 +230,7 @@ describe('market search', () => {
     expect(items.slice(0, 3).map((item) => item.symbol)).toEqual(['BTC/USDT', 'ETH/USDT', 'DOGE/USDT']);
     expect(items[0]).toEqual({ symbol: 'BTC/USDT', icon: '/static/coins/btc.svg', close: '67250.15', zdf: '2.35' });
     expect(items.find((item) => item.symbol === 'LTC/USDT')).toEqual({ symbol: 'LTC/USDT', icon: '/static/coins/ltc.svg' });
+    expect(items.find((item) => item.symbol === 'XRP/USDT')).toMatchObject({ halted: true });
     spot!.open(items[0]!, root);
     const contracts = await contract!.load(root);
     contract!.open(contracts.find((item) => item.symbol === 'BTC/USD')!, root);

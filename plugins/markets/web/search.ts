@@ -10,6 +10,7 @@ function searchItem(row: MarketRow): SearchItem {
     icon: row.avatar,
     ...(row.close !== null ? { close: row.close } : {}),
     ...(row.zdf !== null ? { zdf: row.zdf } : {}),
+    ...(row.halted ? { halted: true } : {}),
   };
 }
 

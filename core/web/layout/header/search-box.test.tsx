@@ -89,6 +89,17 @@ describe('search box', () => {
     expect(rowSymbols('results')).toEqual(['BTC/USDT']);
   });
 
+  it('marks a halted market in place of its change', async () => {
+    const halted = SPOT.map((item) => (item.symbol === 'ETH/USDT' ? { ...item, halted: true } : item));
+    await shell([spotProvider({ load: vi.fn(async () => halted) })]);
+    await open();
+    fireEvent.change(input(), { target: { value: 'eth' } });
+    const rows = panel().querySelectorAll('[data-list="results"] .bourse-search__row');
+    expect(rows[0]!.querySelector('.bourse-search__halted')?.textContent).toBe('Halted');
+    expect(rows[0]!.textContent).not.toContain('%');
+    expect(rows[1]!.querySelector('.bourse-search__halted')).toBeNull();
+  });
+
   it('shows the empty message and 4 suggestions when nothing matches', async () => {
     await shell([spotProvider()]);
     await open();

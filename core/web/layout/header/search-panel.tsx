@@ -13,6 +13,7 @@ function changeClass(zdf: string | undefined): string {
 }
 
 function ResultRow({ row, onPick }: { row: SearchRow; onPick: (row: SearchRow) => void }) {
+  const { t } = useTranslation();
   const { item } = row;
   return (
     <li>
@@ -20,7 +21,11 @@ function ResultRow({ row, onPick }: { row: SearchRow; onPick: (row: SearchRow) =
         {item.icon ? <img src={item.icon} alt="" width={20} height={20} /> : <span className="bourse-search__icon" />}
         <span className="bourse-search__symbol">{item.symbol}</span>
         {item.close !== undefined && <span className="bourse-search__close">{formatNumberDisplay(item.close)}</span>}
-        {item.zdf !== undefined && <span className={`bourse-search__zdf ${changeClass(item.zdf)}`}>{formatPercentChange(item.zdf)}</span>}
+        {item.halted ? (
+          <span className="bourse-search__zdf bourse-search__halted">{t('search.halted')}</span>
+        ) : (
+          item.zdf !== undefined && <span className={`bourse-search__zdf ${changeClass(item.zdf)}`}>{formatPercentChange(item.zdf)}</span>
+        )}
       </button>
     </li>
   );
