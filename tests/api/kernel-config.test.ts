@@ -74,20 +74,20 @@ describe.each(dialects)('config endpoints (%s)', (dialect) => {
     });
 
     it.each([
-      ['pageSize=0', 'pageSize'],
-      ['pageSize=5000', 'pageSize'],
-      ['pageSize=ten', 'pageSize'],
-      ['pageNo=0', 'pageNo'],
-      ['pageNo=-1', 'pageNo'],
-      ['order=sideways', 'order'],
-      ['column=nope', 'column'],
-      ['column=id;drop', 'column'],
-      ['colour=red', 'colour'],
-      ['titles=x', 'titles'],
-    ])('rejects %s naming %s', async (query, field) => {
+      ['pageSize=0', 'pageSize', 'pageSize muss mindestens 1 sein'],
+      ['pageSize=5000', 'pageSize', 'pageSize darf höchstens 1000 sein'],
+      ['pageSize=ten', 'pageSize', 'pageSize ist ungültig'],
+      ['pageNo=0', 'pageNo', 'pageNo muss mindestens 1 sein'],
+      ['pageNo=-1', 'pageNo', 'pageNo muss mindestens 1 sein'],
+      ['order=sideways', 'order', 'order muss einer dieser Werte sein: asc, desc'],
+      ['column=nope', 'column', 'column ist ungültig'],
+      ['column=id;drop', 'column', 'column ist ungültig'],
+      ['colour=red', 'colour', 'colour ist ungültig'],
+      ['titles=x', 'titles', 'titles ist ungültig'],
+    ])('rejects %s naming %s: %s', async (query, field, msg) => {
       const { status, body } = await fetchJson(server.api(`/cgform-api/getData/nav?${query}`), { headers: { 'mj-lang': 'de' } });
       expect(status).toBe(400);
-      expect(body).toEqual({ code: 400, success: false, msg: `${field} ist ungültig`, data: { field } });
+      expect(body).toEqual({ code: 400, success: false, msg, data: { field } });
     });
 
     it('answers 404 naming formId for an unknown form, 400 for a malformed one', async () => {

@@ -74,7 +74,16 @@ describe.each(dialects)('kernel HTTP conventions (%s)', (dialect) => {
 
   it('falls back to the site language for an unknown mj-lang', async () => {
     const response = await fetchJson(server.api('/cgform-api/getData/nav?order=up'), { headers: { 'mj-lang': 'xx' } });
-    expect(response.body.msg).toBe('order is invalid');
+    expect(response.body.msg).toBe('order must be one of: asc, desc');
+  });
+
+  it('states the limit a field broke, in the caller\'s language', async () => {
+    const ask = (query: string, language: string) => fetchJson(server.api(`/cgform-api/getData/nav?${query}`), { headers: { 'mj-lang': language } });
+    const german = await ask('order=up', 'de');
+    expect(german.status).toBe(400);
+    expect(german.body).toEqual({ code: 400, success: false, msg: 'order muss einer dieser Werte sein: asc, desc', data: { field: 'order' } });
+    expect((await ask('order=up', 'ja')).body.msg).toBe('order は次のいずれかにしてください：asc, desc');
+    expect((await ask('pageNo=0', 'en')).body).toMatchObject({ msg: 'pageNo must be at least 1', data: { field: 'pageNo' } });
   });
 
   it('compresses large JSON answers when the client accepts it', async () => {

@@ -27,8 +27,22 @@ describe('envelopes', () => {
   it('names the field of a schema validation failure', () => {
     const required = { validation: [{ keyword: 'required', instancePath: '', params: { missingProperty: 'username' } }], validationContext: 'body' };
     expect(describeError(required)).toMatchObject({ status: 400, msgKey: 'errors.fieldRequired', field: 'username' });
-    const invalid = { validation: [{ keyword: 'minimum', instancePath: '/pageSize', params: {} }], validationContext: 'querystring' };
+    const invalid = { validation: [{ keyword: 'pattern', instancePath: '/pageSize', params: {} }], validationContext: 'querystring' };
     expect(describeError(invalid)).toMatchObject({ status: 400, msgKey: 'errors.fieldInvalid', field: 'pageSize' });
+  });
+
+  it('states the limit a schema validation failure broke', () => {
+    const failure = (keyword: string, params: Record<string, unknown>) => describeError({ validation: [{ keyword, instancePath: '/x', params }], validationContext: 'body' });
+    expect(failure('minimum', { limit: 1 })).toEqual({ status: 400, msgKey: 'errors.fieldMin', params: { field: 'x', limit: 1 }, field: 'x' });
+    expect(failure('exclusiveMinimum', { limit: 0 }).msgKey).toBe('errors.fieldAbove');
+    expect(failure('maximum', { limit: 18 })).toMatchObject({ msgKey: 'errors.fieldMax', params: { limit: 18 } });
+    expect(failure('exclusiveMaximum', { limit: 5 }).msgKey).toBe('errors.fieldBelow');
+    expect(failure('minLength', { limit: 6 }).msgKey).toBe('errors.fieldMinLength');
+    expect(failure('maxLength', { limit: 64 })).toMatchObject({ msgKey: 'errors.fieldMaxLength', params: { limit: 64 } });
+    expect(failure('maxItems', { limit: 20 }).msgKey).toBe('errors.fieldMaxItems');
+    expect(failure('enum', { allowedValues: ['buy', 'sell'] })).toMatchObject({ msgKey: 'errors.fieldOneOf', params: { limit: 'buy, sell' } });
+    // a limit the keyword does not carry: the plain message
+    expect(failure('maximum', {}).msgKey).toBe('errors.fieldInvalid');
   });
 
   it('dots nested paths and falls back to the request part for root errors', () => {

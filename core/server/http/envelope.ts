@@ -50,6 +50,27 @@ const FASTIFY_CODE_KEYS: Record<string, { status: number; msgKey: string }> = {
   FST_FIELDS_LIMIT: { status: 413, msgKey: 'errors.tooLarge' },
 };
 
+/** The message of a schema keyword that has a limit to state ({{limit}}), and how to read the limit. */
+const LIMIT_KEYS: Record<string, { msgKey: string; limit: (params: Record<string, unknown>) => unknown }> = {
+  minimum: { msgKey: 'errors.fieldMin', limit: (params) => params.limit },
+  exclusiveMinimum: { msgKey: 'errors.fieldAbove', limit: (params) => params.limit },
+  maximum: { msgKey: 'errors.fieldMax', limit: (params) => params.limit },
+  exclusiveMaximum: { msgKey: 'errors.fieldBelow', limit: (params) => params.limit },
+  minLength: { msgKey: 'errors.fieldMinLength', limit: (params) => params.limit },
+  maxLength: { msgKey: 'errors.fieldMaxLength', limit: (params) => params.limit },
+  maxItems: { msgKey: 'errors.fieldMaxItems', limit: (params) => params.limit },
+  enum: { msgKey: 'errors.fieldOneOf', limit: (params) => (Array.isArray(params.allowedValues) ? params.allowedValues.join(', ') : undefined) },
+};
+
+/** The message key and parameters of a schema validation error: its limit stated where it has one. */
+function validationMessage(error: AjvErrorLike, field: string): { msgKey: string; params: Record<string, string | number> } {
+  if (error.keyword === 'required') return { msgKey: 'errors.fieldRequired', params: { field } };
+  const known = LIMIT_KEYS[error.keyword];
+  const limit = known?.limit(error.params ?? {});
+  if (known && (typeof limit === 'number' || typeof limit === 'string')) return { msgKey: known.msgKey, params: { field, limit } };
+  return { msgKey: 'errors.fieldInvalid', params: { field } };
+}
+
 /** Classifies anything a handler or fastify threw. Unknown errors become a 500 "busy" without details. */
 export function describeError(error: unknown): ErrorDescription {
   if (isApiError(error)) {
@@ -64,8 +85,7 @@ export function describeError(error: unknown): ErrorDescription {
   if (Array.isArray(fastifyError.validation) && fastifyError.validation.length > 0) {
     const first = fastifyError.validation[0];
     const field = fieldOfValidationError(first, fastifyError.validationContext);
-    const msgKey = first.keyword === 'required' ? 'errors.fieldRequired' : 'errors.fieldInvalid';
-    return { status: ERROR_CODES.badRequest, msgKey, params: { field }, field };
+    return { status: ERROR_CODES.badRequest, ...validationMessage(first, field), field };
   }
   const known = fastifyError.code ? FASTIFY_CODE_KEYS[fastifyError.code] : undefined;
   if (known) return { ...known };
