@@ -1,42 +1,22 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import defaultSite from '../../site-configs/default';
 import { openBrowser, SCREENSHOT_DIR, type BrowserSession } from './browser';
 import { OPERATOR_PASSWORD } from './global-setup';
+import { call, signUpMember, texts } from './members';
 import { operatorToken, signInToConsole } from './operator';
 
-const HEAD = defaultSite.api.head;
 const PASSWORD = 'Quiet-Lantern-73';
-const texts = (language: string, namespace: string) => JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8'));
 const chat = texts('en', 'chat');
 const desk = texts('en', 'chat-console');
 const identity = texts('en', 'identity');
 const core = texts('en', 'core');
 
-async function call<T = any>(baseUrl: string, path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Blade-Auth', `bearer ${init.token}`);
-  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
-  const response = await fetch(`${baseUrl}/api/${HEAD}${path}`, { ...init, headers });
-  const body = await response.json();
-  if (body.code !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body.data;
-}
-
 /** A member signed up through the public endpoints, with the code from the development mailbox. */
-async function signUpMember(baseUrl: string, token: string): Promise<{ email: string; uid: string }> {
+async function chatMember(baseUrl: string, token: string): Promise<{ email: string; uid: string }> {
   const email = `chat-e2e-${Date.now().toString(36)}@example.com`;
-  const existing = await call(baseUrl, '/console/identity/members?size=1', { token });
-  await call(baseUrl, `/coin/open/send/email?${new URLSearchParams({ email, type: 'register' })}`);
-  const mail = await call(baseUrl, `/console/dev/mailbox?${new URLSearchParams({ to: email, page: '1' })}`, { token });
-  const code = /\b(\d{6})\b/.exec(mail.records[0].body)![1];
-  const inviteCode = existing.records[0]?.inviteCode;
-  await call(baseUrl, '/coin/open/register', { method: 'POST', body: JSON.stringify({ account: 'email', email, code, password: PASSWORD, inviteCode }) });
-  const found = await call(baseUrl, `/console/identity/members?${new URLSearchParams({ search: email })}`, { token });
-  return { email, uid: found.records[0].uid };
+  return { email, uid: await signUpMember(baseUrl, token, email, PASSWORD) };
 }
 
 /** A small picture of one colour with a light band, so a sent image is easy to recognise on a screenshot. */
@@ -57,7 +37,7 @@ describe('customer-service chat in Chromium: the member writes, an agent answers
 
   beforeAll(async () => {
     session = await openBrowser();
-    member = await signUpMember(session.baseUrl, operatorToken());
+    member = await chatMember(session.baseUrl, operatorToken());
   });
   afterAll(async () => {
     await consoleContext?.close();

@@ -52,8 +52,10 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bourse-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  // TRUST_PROXY, as behind a reverse proxy: members signed up through the API come from clients of their own
+  // (members.ts), so that the per-IP limit of code requests (10 an hour) is not the whole suite's
   const server = spawn('npx', ['tsx', 'core/server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OPERATOR_PASSWORD, SITE: 'default', BOURSE_DEMO_MAKER: '0' },
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OPERATOR_PASSWORD, SITE: 'default', BOURSE_DEMO_MAKER: '0', TRUST_PROXY: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
