@@ -53,6 +53,8 @@ const sideMenu = () => document.querySelector('[data-section="console.side"]') a
 const rowOf = (symbol: string) => document.querySelector(`tr[data-symbol="${symbol}"]`) as HTMLElement | null;
 const fieldInput = (form: HTMLElement, field: string) => form.querySelector(`[data-field="${field}"] input`) as HTMLInputElement;
 const type = (form: HTMLElement, field: string, value: string) => fireEvent.change(fieldInput(form, field), { target: { value } });
+/** Types each field's value, in order. */
+const typeAll = (form: HTMLElement, values: Record<string, string>) => Object.entries(values).forEach(([field, value]) => type(form, field, value));
 const fieldError = (form: HTMLElement, field: string) => form.querySelector(`[data-field="${field}"] [role="alert"]`)?.textContent;
 const dialogButton = (dialog: HTMLElement, text: string) => within(dialog).getByText(text).closest('button')!;
 
@@ -97,11 +99,7 @@ describe('spot markets page', () => {
     const form = await screen.findByTestId('market-form');
     expect(fieldInput(form, 'priceScale').value).toBe('8');
     expect(fieldInput(form, 'qtyScale').value).toBe('8');
-    type(form, 'symbol', 'eth/btc');
-    type(form, 'tickSize', '0.00001');
-    type(form, 'lotSize', '0.001');
-    type(form, 'minNotional', '0.0001');
-    type(form, 'makerFee', '0.05');
+    typeAll(form, { symbol: 'eth/btc', tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFee: '0.05' });
     type(form, 'takerFee', '0.1x'); // only digits and a point are kept
     expect(fieldInput(form, 'takerFee').value).toBe('0.1');
     fireEvent.submit(form);
@@ -134,11 +132,7 @@ describe('spot markets page', () => {
     await waitFor(() => expect(fieldError(form, 'tickSize')).toBe(en.required));
     expect(api.posts).toEqual([]);
 
-    type(form, 'tickSize', '0.00001');
-    type(form, 'lotSize', '0.001');
-    type(form, 'minNotional', '0.0001');
-    type(form, 'makerFee', '9.5');
-    type(form, 'takerFee', '0.1');
+    typeAll(form, { tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFee: '9.5', takerFee: '0.1' });
     fireEvent.submit(form);
     await waitFor(() => expect(fieldError(form, 'makerFee')).toBe('Dieser Wert liegt außerhalb des Bereichs'));
     expect(api.posts).toHaveLength(1);
@@ -155,13 +149,7 @@ describe('spot markets page', () => {
     await openConsole();
     fireEvent.click(await screen.findByRole('button', { name: en.addMarket }));
     const form = await screen.findByTestId('market-form');
-    type(form, 'symbol', 'ETH/BTC');
-    type(form, 'priceScale', '19');
-    type(form, 'tickSize', '0.00001');
-    type(form, 'lotSize', '0.001');
-    type(form, 'minNotional', '0.0001');
-    type(form, 'makerFee', '12');
-    type(form, 'takerFee', '0.1');
+    typeAll(form, { symbol: 'ETH/BTC', priceScale: '19', tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFee: '12', takerFee: '0.1' });
     fireEvent.submit(form);
     await waitFor(() => expect(fieldError(form, 'priceScale')).toBe(en.scaleRange.replace('{{max}}', '18')));
     type(form, 'priceScale', '4');
