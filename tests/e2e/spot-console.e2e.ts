@@ -142,6 +142,15 @@ describe('spot markets in the console, in Chromium', () => {
     await expect.poll(() => halted(page.locator(`tr[data-symbol="${SYMBOL}"]`)).innerText(), { timeout: 10_000 }).toBe(markets.halted);
     expect(await halted(page.locator('tr[data-symbol="BTC/USDT"]')).count()).toBe(0);
     await session.screenshot('spot-console-member-markets-halted-night-en');
+    // the header search says so too
+    const search = page.getByRole('textbox', { name: texts('en', 'core').search.placeholder });
+    await search.click();
+    await search.fill('BTC/ETH');
+    const result = page.locator('[data-list="results"] .bourse-search__row', { hasText: SYMBOL });
+    await expect.poll(() => result.locator('.bourse-search__halted').innerText(), { timeout: 10_000 }).toBe(texts('en', 'core').search.halted);
+    await session.screenshot('spot-console-member-search-halted-night-en');
+    await search.fill('');
+    await page.keyboard.press('Escape');
 
     for (const path of ['/exchange/index?symbol=BTC_ETH', '/exchange/full-screen/BTC_ETH']) {
       await page.goto(`${baseUrl}${path}`);
