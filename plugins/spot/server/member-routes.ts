@@ -24,6 +24,8 @@ const DECIMAL = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[0-9]+
 /** A market in a path or query: BTC_USDT. */
 export const PATH_SYMBOL = '[A-Z0-9]{1,20}_[A-Z0-9]{1,20}';
 export const SYMBOL_SEGMENT = { type: 'string', pattern: `^${PATH_SYMBOL}$` };
+/** Path parameters of a call on one market: x = BTC_USDT. */
+const MARKET_PARAMS = { params: { type: 'object', required: ['x'], properties: { x: SYMBOL_SEGMENT } } };
 /** Epoch milliseconds up to the year 9999. */
 export const TIME = { type: 'integer', minimum: 0, maximum: 253_402_300_799_999 };
 const HISTORY_PAGE_SIZE = 10;
@@ -103,7 +105,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     method: 'POST',
     path: SPOT_PATHS.place,
     auth: 'user',
-    schema: { params: { type: 'object', required: ['x'], properties: { x: SYMBOL_SEGMENT } }, body: PLACE_BODY },
+    schema: { ...MARKET_PARAMS, body: PLACE_BODY },
     async handler(request) {
       const symbol = symbolOfPath(request.params.x);
       exchange.market(symbol);
@@ -132,7 +134,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     method: 'GET',
     path: SPOT_PATHS.openOrders,
     auth: 'user',
-    schema: { params: { type: 'object', required: ['x'], properties: { x: SYMBOL_SEGMENT } } },
+    schema: MARKET_PARAMS,
     async handler(request) {
       const symbol = symbolOfPath(request.params.x);
       exchange.market(symbol);
@@ -187,7 +189,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     method: 'GET',
     path: SPOT_PATHS.myTrades,
     auth: 'user',
-    schema: { params: { type: 'object', required: ['x'], properties: { x: SYMBOL_SEGMENT } } },
+    schema: MARKET_PARAMS,
     async handler(request) {
       const symbol = symbolOfPath(request.params.x);
       const market = exchange.market(symbol);
