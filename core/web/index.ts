@@ -11,6 +11,7 @@ export { formatFiat, multiplyDecimals } from './format/fiat';
 export { Slot } from './app/slot';
 export { RouteLink, type RouteLinkProps } from './app/route-link';
 export { PageSpinner } from './app/screens';
+export { FieldRow, type FieldRowProps } from './app/field-row';
 export { SchemaForm } from './app/lazy-schema-form';
 export type { SchemaFormProps } from './forms/types';
 export { realtimeUrl } from './realtime/realtime-url';

@@ -1,7 +1,7 @@
 import { Banner, Button, Checkbox, Input, Modal, TextArea, Toast, Typography } from '@douyinfe/semi-ui-19';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isHttpError, useRoot } from '../../../../core/web';
+import { FieldRow, isHttpError, useRoot } from '../../../../core/web';
 import { IPS_PER_KEY_MAX, LABEL_MAX, type CreatedApiKey } from '../../shared/types';
 import { createKey, ipsOf } from '../api-keys-api';
 
@@ -72,18 +72,9 @@ export function CreateKeyDialog({ visible, onClose, onCreated }: { visible: bool
 
   const errorOf = (field: Field) => (refusal?.field === field ? refusal.message : undefined);
   const row = (field: Field, title: string, control: ReactNode, hint?: ReactNode) => (
-    <div className={errorOf(field) ? 'api-keys-field api-keys-field--invalid' : 'api-keys-field'} data-field={field}>
-      <label>
-        {title}
-        {control}
-      </label>
-      {errorOf(field) && (
-        <p className="api-keys-field__error" role="alert">
-          {errorOf(field)}
-        </p>
-      )}
-      {hint}
-    </div>
+    <FieldRow field={field} label={title} error={errorOf(field)} hint={hint}>
+      {control}
+    </FieldRow>
   );
 
   const copy = async (text: string) => {

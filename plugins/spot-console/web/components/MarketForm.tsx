@@ -2,7 +2,7 @@ import { Button, Input, Select, Toast } from '@douyinfe/semi-ui-19';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeNumericInput } from '../../../../core/shared';
-import { isHttpError } from '../../../../core/web';
+import { FieldRow, isHttpError } from '../../../../core/web';
 import { SELF_TRADE_POLICIES, type ConsoleMarket, type SelfTradePolicyName } from '../../../spot/shared/types';
 import { useSpotConsoleApi } from '../console-api';
 import {
@@ -81,18 +81,9 @@ export function MarketForm({ market, onSaved }: { market: ConsoleMarket | null; 
 
   const errorOf = (field: MarketField) => (shown?.field === field ? shown.message : undefined);
   const row = (field: MarketField, control: ReactNode, hint?: string) => (
-    <div className={`sc-field${errorOf(field) ? ' sc-field--invalid' : ''}`} data-field={field}>
-      <label className="sc-field__label">
-        <span>{t(`field.${field}`)}</span>
-        {control}
-      </label>
-      {errorOf(field) && (
-        <p className="sc-field__error" role="alert">
-          {errorOf(field)}
-        </p>
-      )}
-      {hint && <span className="sc-hint">{hint}</span>}
-    </div>
+    <FieldRow field={field} label={<span>{t(`field.${field}`)}</span>} error={errorOf(field)} hint={hint && <span className="sc-hint">{hint}</span>}>
+      {control}
+    </FieldRow>
   );
   const numberInput = (field: MarketField, options: { fixed?: boolean; suffix?: string } = {}) => (
     <Input
