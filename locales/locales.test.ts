@@ -43,6 +43,13 @@ describe('locales', () => {
       expect(empty.map(([key]) => key), `${language}/${namespace} has empty texts`).toEqual([]);
     });
 
+    // the site shows and reads numbers one way in every language (core/shared's number display): 1,234.5
+    it.each(LANGUAGES)('%s writes numbers as the site shows and reads them', (language) => {
+      const texts = Object.entries(load(language, namespace)).filter(([, text]) => typeof text === 'string');
+      const commaDecimals = texts.filter(([, text]) => /\d,\d{1,2}(?![\d,])|(?<![\d.])\d{1,3}[. \u00a0\u202f]\d{3}(?![\d.])/.test(text as string));
+      expect(commaDecimals.map(([key]) => key)).toEqual([]);
+    });
+
     it.each(others)('%s is translated, not an English copy', (language) => {
       const translated = load(language, namespace);
       const candidates = Object.keys(english).filter((key) => typeof english[key] === 'string' && translatable(english[key] as string));
