@@ -3,6 +3,9 @@
 // commit after them, and only then may the WAL start over from its beginning. So this thread also checkpoints, at
 // most once every `restartEveryMs`, right after answering a write: between its own commits that pass copies what
 // is left, and the next write restarts the WAL, which stays bounded.
+// Rows of views and snapshots (`tables`: derived from the log, rebuilt from it when missing) are committed without
+// an fsync of their own (synchronous NORMAL): the next batch's commit syncs the WAL up to and past them, and a
+// crash before it loses them whole, never in part. A batch of commands is durable before it is answered.
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { SqliteBatchWriter } from './sqlite-batch-writer';
@@ -27,6 +30,8 @@ try {
     if (!busy) lastCheckpoint = performance.now();
   };
   const writer = new SqliteBatchWriter(sqlite);
+  const unsynced = sqlite.prepare('pragma synchronous = NORMAL');
+  const synced = sqlite.prepare('pragma synchronous = FULL');
   /** Rows of open batches, in the parts they arrived in. */
   const open = new Map<number, BatchRows[]>();
   port.on('message', (message: WriterMessage) => {
@@ -37,10 +42,13 @@ try {
       open.delete(message.discard);
     } else if ('tables' in message) {
       try {
+        unsynced.run();
         writer.writeTables(message.tables);
         port.postMessage({ id: message.id });
       } catch (error) {
         port.postMessage({ id: message.id, error: (error as Error).message });
+      } finally {
+        synced.run();
       }
       checkpoint();
     } else if ('stage' in message) {
