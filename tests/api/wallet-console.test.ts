@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_CONSOLE_PATHS, WALLET_PATHS } from '../../plugins/wallet/shared/types';
+import { BTCUSDT } from '../../core/engine/spot/test-support';
 import { availableDialects, type JsonResponse, type TestDialect } from './harness';
 import { startWalletServer, type WalletTestServer } from './wallet-harness';
 
@@ -97,6 +98,21 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet con
     expect(await auditJson('wallet.currency.save')).toEqual([
       { target: 'wallet_currency:SOL', before: null, after: { currency: 'SOL', name: 'Solana', icon: '/static/coins/sol.svg', scale: 6, sort: 4, enabled: true, usdtPrice: '150.25' } },
     ]);
+  });
+
+  it('keeps the scale of a currency a spot market trades, though never booked (409)', async () => {
+    const dot = { ...SOL, currency: 'DOT', name: 'Polkadot', sort: 6, usdtPrice: '4.2' };
+    expect((await server.post(WALLET_CONSOLE_PATHS.saveCurrency, dot, admin)).status).toBe(200);
+    const added = await server.wallet.spot().submit({ kind: 'addMarket', id: 'dot-market', at: Date.now(), market: { ...BTCUSDT, symbol: 'DOTUSDT', base: 'DOT' } });
+    expect(added.ok).toBe(true);
+
+    const refused = await server.post(WALLET_CONSOLE_PATHS.saveCurrency, { ...dot, scale: 2 }, admin);
+    expectRefused(refused, 'scale', 409);
+    expect(refused.body.msg).toMatch(/spot market/);
+    expect(server.wallet.scaleOf('DOT')).toBe(6);
+    expect((await server.get(WALLET_CONSOLE_PATHS.currencies, admin)).body.data.find((c: any) => c.currency === 'DOT').scale).toBe(6);
+    // the wallet still answers
+    expect(server.wallet.spot().engine().market('DOTUSDT')).toMatchObject({ base: 'DOT', halted: false });
   });
 
   it('changes a scale only while the currency has never been booked (409 after)', async () => {

@@ -250,6 +250,11 @@ export class SpotEngine implements StepOwner, StepSource {
     return market && { ...market.config, halted: market.halted };
   }
 
+  /** The markets' symbols, in the order they were added. */
+  symbols(): string[] {
+    return [...this.markets.keys()];
+  }
+
   lastPrice(symbol: string): bigint | null {
     return this.markets.get(symbol)?.book.lastPrice ?? null;
   }

@@ -69,7 +69,8 @@ export class WalletLedger {
 
   /**
    * Makes a currency known to the engine, after `persist` stored it. A new scale for a known currency is
-   * accepted only while nothing was ever booked in it (409 otherwise): the engine is then reopened with it.
+   * accepted only while nothing was ever booked in it and no spot market trades it (409 otherwise): the engine is
+   * then reopened with it.
    */
   async configure(currency: Currency, persist: () => Promise<void>): Promise<void> {
     const known = this.engine.currencies.get(currency.code);
@@ -81,6 +82,8 @@ export class WalletLedger {
     await this.exclusively(async () => {
       await this.service.flush();
       if (this.hasAccounts(currency.code)) throw new ApiError(ERROR_CODES.conflict, 'wallet:errScaleFixed', { field: 'scale' });
+      // a market's decimals were checked against the currency's: its log would not replay under another scale
+      if (this.hasMarket(currency.code)) throw new ApiError(ERROR_CODES.conflict, 'wallet:errScaleInMarket', { field: 'scale' });
       await persist();
       const currencies = this.engine.currencies.list().map((each) => (each.code === currency.code ? currency : each));
       await this.service.close();
@@ -99,6 +102,15 @@ export class WalletLedger {
   private hasAccounts(code: string): boolean {
     for (const [key] of this.engine.entries()) if (key.endsWith(`/${code}`)) return true;
     return false;
+  }
+
+  /** True when a spot market trades the currency (as its base or its quote). */
+  private hasMarket(code: string): boolean {
+    const spot = this.spot;
+    return spot.symbols().some((symbol) => {
+      const market = spot.market(symbol)!;
+      return market.base === code || market.quote === code;
+    });
   }
 
   private async exclusively(work: () => Promise<void>): Promise<void> {
