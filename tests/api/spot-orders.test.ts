@@ -92,6 +92,30 @@ for (const dialect of await availableDialects()) {
       expect((await server.get(path(SPOT_PATHS.myTrades, { x: 'BTC_USDT' }))).status).toBe(401);
     });
 
+    it('lists take-profit / stop-loss legs while they wait for their trigger, and cancels them with their hold', async () => {
+      const buyer = await member({ USDT: '10000' });
+      const seller = await member({ BTC: '1' });
+      await place(seller, { side: 'sell', type: 'limit', price: '30000', num: '0.1' });
+      const parent = await place(buyer, { side: 'buy', type: 'limit', price: '30000', num: '0.1', fullCheck: true, fullPrice: '36000', lossCheck: true, lossPrice: '27000' });
+      expect(parent.body.data).toMatchObject({ status: 'filled' });
+      const id = parent.body.data.id;
+      // 0.1 bought less 0.0001 of fee: both legs sell 0.0999, under one hold
+      expect(await balanceOf(buyer, 'BTC')).toMatchObject({ available: '0', frozen: '0.0999' });
+      const open = await server.get(path(SPOT_PATHS.openOrders, { x: 'BTC_USDT' }), buyer.token);
+      expect(open.body.data).toMatchObject([
+        { id: id + 2, type: 'stopLoss', side: 'sell', status: 'conditional', price: '27000', triggerPrice: '27000', num: '0.0999', createTime: parent.body.data.createTime },
+        { id: id + 1, type: 'takeProfit', side: 'sell', status: 'conditional', price: '36000', triggerPrice: '36000', num: '0.0999', createTime: parent.body.data.createTime },
+      ]);
+      const waiting = await server.get(path(SPOT_PATHS.history, { a: 'BTC_USDT', b: 'conditional', c: 1 }), buyer.token);
+      expect(waiting.body.data.records.map((order: any) => order.id).sort()).toEqual([id + 1, id + 2]);
+
+      const cancelled = await server.post(SPOT_PATHS.cancel, { id: id + 2 }, buyer.token);
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect(cancelled.body.data).toMatchObject({ id: id + 2, status: 'cancelled' });
+      expect((await server.get(path(SPOT_PATHS.openOrders, { x: 'BTC_USDT' }), buyer.token)).body.data).toEqual([]);
+      expect(await balanceOf(buyer, 'BTC')).toMatchObject({ available: '0.0999', frozen: '0' });
+    });
+
     it("exports the orders as CSV: a market buy's amount in its currency, a partly filled order, trigger prices", async () => {
       const trader = await member({ USDT: '10000' });
       const seller = await member({ BTC: '1' });
@@ -115,6 +139,8 @@ for (const dialect of await availableDialects()) {
       const stopRow = rowOf(EN.type_stop);
       expect(stopRow[5]).toBe('90000');
       expect(stopRow[11]).toBe(EN.status_conditional);
+      // nothing filled: no average price, as the page shows it
+      expect(stopRow[9]).toBe('');
       const marketRow = rowOf(EN.type_market);
       expect(marketRow[6]).toBe('100 USDT');
       const limitRow = rowOf(EN.type_limit);

@@ -48,7 +48,7 @@ export function encodeSpotApplied(command: SpotCommand, result: SpotAccepted): s
   for (const key in result) {
     const value = result[key as keyof SpotAccepted];
     if (value === undefined) continue;
-    text += `${text ? ',' : ''}"${key}":${key === 'trades' || key === 'orders' ? encodeFlatList(value as readonly object[]) : JSON.stringify(value)}`;
+    text += `${text ? ',' : ''}"${key}":${key === 'trades' || key === 'orders' || key === 'exits' ? encodeFlatList(value as readonly object[]) : JSON.stringify(value)}`;
   }
   return `{"command":${JSON.stringify(command)},"result":{${text}}}`;
 }

@@ -116,8 +116,14 @@ describe('spot engine: fills settle both sides and fees in the same command', ()
     ]);
     expect(funds(spot, 'bob', 'BTC')).toEqual(['0', '0.499']);
     expect(legs[0]!.id).toBe(parent.orderId! + 1);
+    // the result names the legs it made live, for readers of the log (the order history)
+    expect(parent.exits).toEqual([
+      { orderId: parent.orderId! + 1, parentId: parent.orderId, userId: 'bob', kind: 'takeProfit', side: 'sell', trigger: 12_000n, price: 12_000n, qty: 499_000n },
+      { orderId: parent.orderId! + 2, parentId: parent.orderId, userId: 'bob', kind: 'stopLoss', side: 'sell', trigger: 9_000n, price: 9_000n, qty: 499_000n },
+    ]);
     const cancel = accepted(spot.apply({ kind: 'cancelOrder', id: 'c-leg', at: AT, userId: 'bob', symbol: 'BTCUSDT', orderId: legs[0]!.id }));
     expect(cancel.orders.map((o) => o.reason)).toEqual(['user', 'oco']);
+    expect(cancel.exits).toBeUndefined();
     // the second leg's hold was released too: nothing stays frozen
     expect(funds(spot, 'bob', 'BTC')).toEqual(['0.499', '0']);
   });

@@ -22,6 +22,7 @@ import { OpenOrders } from './open-orders';
 import { CommandFields, readCommandFields } from './command-fields';
 import type {
   AddMarket,
+  ExitLeg,
   HaltMarket,
   OrderUpdate,
   SpotAccepted,
@@ -39,6 +40,7 @@ const MAX_CLIENT_ORDER_ID = 64;
 /** What a result lists when a command traded or finished nothing: shared, frozen (most commands only rest or cancel). */
 const NO_TRADES = Object.freeze([]) as unknown as SpotTrade[];
 const NO_UPDATES = Object.freeze([]) as unknown as OrderUpdate[];
+const NO_EXITS = Object.freeze([]) as unknown as ExitLeg[];
 
 interface Market {
   config: SpotMarketConfig;
@@ -122,6 +124,7 @@ export class SpotEngine implements StepOwner, StepSource {
   private ledgerFrom = 0;
   private readonly trades = new CountedList<SpotTrade>();
   private readonly updates = new CountedList<OrderUpdate>();
+  private readonly exits = new CountedList<ExitLeg>();
   /** The direction of the stop-limit the command placed (undefined: none). */
   private stopRising: boolean | undefined;
   /** What the step being posted moves, for its logged command (describeStep). */
@@ -174,6 +177,7 @@ export class SpotEngine implements StepOwner, StepSource {
     // left gathering only by a command that threw
     this.trades.clear();
     this.updates.clear();
+    this.exits.clear();
     this.stopRising = undefined;
     let outcome: Rejection | number | undefined;
     switch (kind) {
@@ -208,6 +212,7 @@ export class SpotEngine implements StepOwner, StepSource {
         ? { ok: true, seq, id, kind, duplicate: false, trades, orders, ledgerFrom, ledgerTo, orderId: outcome }
         : { ok: true, seq, id, kind, duplicate: false, trades, orders, ledgerFrom, ledgerTo };
     if (this.stopRising !== undefined) result.stopRising = this.stopRising;
+    if (this.exits.length > 0) result.exits = this.exits.take(NO_EXITS);
     return result;
   }
 
@@ -573,6 +578,7 @@ export class SpotEngine implements StepOwner, StepSource {
             this.moveHeld('hold', userId, account, need.currency, extra);
           } else if (!funded) (unfunded ??= []).push(event.orderId);
           const held = funded && extra > 0n ? extra : 0n;
+          this.exits.push({ orderId: event.orderId, parentId: event.parentId, userId, kind: event.kind, side: event.side, trigger: event.trigger, price: event.price, qty: event.qty });
           this.track({
             id: event.orderId,
             clientOrderId: null,

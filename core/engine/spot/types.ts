@@ -146,6 +146,21 @@ export interface OrderUpdate {
   released: bigint;
 }
 
+/**
+ * A take-profit or stop-loss leg that became a live conditional order in this command (its parent finished with
+ * something filled): it waits for its trigger, then enters the book as a limit at `price`. Market minor units.
+ */
+export interface ExitLeg {
+  orderId: number;
+  parentId: number;
+  userId: string;
+  kind: 'takeProfit' | 'stopLoss';
+  side: Side;
+  trigger: bigint;
+  price: bigint;
+  qty: bigint;
+}
+
 export interface SpotAccepted {
   ok: true;
   seq: number;
@@ -161,6 +176,11 @@ export interface SpotAccepted {
   stopRising?: boolean;
   trades: SpotTrade[];
   orders: OrderUpdate[];
+  /**
+   * The take-profit / stop-loss legs this command made live, in the order it made them (before `trades` and
+   * `orders` name them); absent when none, and in logs written before.
+   */
+  exits?: ExitLeg[];
   /** Ledger sequence numbers this command used: (ledgerFrom, ledgerTo]. */
   ledgerFrom: number;
   ledgerTo: number;

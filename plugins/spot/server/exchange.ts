@@ -7,7 +7,7 @@ import type { SpotEngineAccess, WalletService } from '../../wallet/shared/servic
 import { refreshTopic } from '../../wallet/shared/types';
 import type { SpotRefreshMessage } from '../shared/types';
 import { newSpotCommandId } from './command-id';
-import { OrderHistory, type OrderHistoryStorage, type OrderRecord } from './history';
+import { KEEP_FINISHED, OrderHistory, type OrderHistoryStorage, type OrderRecord } from './history';
 import { OrderHistoryStore } from './history-store';
 import { MarketFeed } from './market-feed';
 import { FLUSH_INTERVAL_MS } from './market-data-writer';
@@ -28,7 +28,7 @@ export const HISTORY_WINDOW = 100_000;
  * history and the market data in step with the accepted ones and tells every affected member over realtime.
  */
 export class SpotExchange {
-  readonly history = new OrderHistory();
+  readonly history = new OrderHistory(KEEP_FINISHED, (symbol) => this.market(symbol));
   private readonly access: SpotEngineAccess;
   private readonly feed: MarketFeed;
   /** Market formats by symbol, of engine `formatsOf` (a rebuilt engine starts over), until a market command is accepted. */

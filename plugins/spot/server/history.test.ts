@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AppliedSpotCommand, SpotCommand, SpotEngine } from '../../../core/engine';
 import { decodeJson, encodeJson } from '../../../core/engine/persistence';
 import { AT, newSpot, order } from '../../../core/engine/spot/test-support';
-import { OrderHistory, matchesOrder, type FillQuery, type FillRecord, type OrderHistoryStorage, type OrderQuery, type OrderRecord, type PageRange, type StoredOrder } from './history';
+import { formatDecimal } from '../../../core/shared/money';
+import { KEEP_FINISHED, OrderHistory, matchesOrder, type FillQuery, type FillRecord, type OrderHistoryStorage, type OrderQuery, type OrderRecord, type PageRange, type StoredOrder } from './history';
 
 /** Rows kept as a database would: copies, not the history's own objects; a fill row written again is ignored. */
 class MemoryStore implements OrderHistoryStorage {
@@ -103,6 +104,33 @@ function replayed(store: MemoryStore, log: readonly AppliedSpotCommand[], from: 
   for (const applied of log) if (applied.result.seq > from) history.apply(applied);
   return history;
 }
+
+/** BTCUSDT's decimal text (test-support: prices in cents, quantities at 6 decimals). */
+const btcUsdt = { price: (minor: bigint) => formatDecimal(minor, 2), qty: (minor: bigint) => formatDecimal(minor, 6) };
+
+describe('OrderHistory: take-profit / stop-loss legs', () => {
+  it('lists each leg from the moment it waits for its trigger, dated as its parent, until it finishes', () => {
+    const { log, run, place } = exchange();
+    place('seller', { side: 'sell', price: '100', qty: '0.5' });
+    const parent = place('buyer', { side: 'buy', price: '100', qty: '0.5', takeProfit: '120', stopLoss: '90' });
+    const history = new OrderHistory(KEEP_FINISHED, () => btcUsdt);
+    for (const applied of log) history.apply(applied);
+    const placedAt = history.order(parent)!.createdAt;
+    const legs = history.ordersOf('buyer').filter((record) => record.id !== parent);
+    // newest first; 0.499 each: the 0.5 bought less its fee, on the lot
+    expect(legs).toMatchObject([
+      { id: parent + 2, type: 'stopLoss', side: 'sell', status: 'conditional', final: false, price: '90', trigger: '90', qty: '0.499', createdAt: placedAt },
+      { id: parent + 1, type: 'takeProfit', side: 'sell', status: 'conditional', final: false, price: '120', trigger: '120', qty: '0.499', createdAt: placedAt },
+    ]);
+
+    run({ kind: 'cancelOrder', userId: 'buyer', symbol: 'BTCUSDT', orderId: parent + 1 });
+    history.apply(log.at(-1)!);
+    expect([history.order(parent + 1), history.order(parent + 2)]).toMatchObject([
+      { status: 'cancelled', reason: 'user', final: true, qty: '0.499' },
+      { status: 'cancelled', reason: 'oco', final: true, qty: '0.499' },
+    ]);
+  });
+});
 
 describe('OrderHistory with a store', () => {
   it('writes every changed order with the checkpoint; a start from it shows the same orders and fills', async () => {
@@ -306,13 +334,13 @@ describe('OrderHistory keeps a bounded part of each member’s past in memory', 
     const parent = place('buyer', { side: 'buy', price: '100', qty: '1', takeProfit: '120', stopLoss: '80' });
     place('seller', { side: 'sell', price: '100', qty: '1' });
     for (let i = 0; i < 4; i++) run({ kind: 'cancelOrder', userId: 'buyer', symbol: 'BTCUSDT', orderId: place('buyer', { side: 'buy', price: '90', qty: '1' }) });
-    const history = new OrderHistory(1);
+    const history = new OrderHistory(1, () => btcUsdt);
     history.persist(new MemoryStore(), 0);
     for (const applied of log) history.apply(applied);
     await history.flush();
     expect(history.order(parent)).toMatchObject({ status: 'filled', final: true });
-    // the parent fills the budget of one: the cancelled bids all go
-    expect(history.ordersOf('buyer').map((o) => o.id)).toEqual([parent]);
+    // the parent fills the budget of one: the cancelled bids all go; its legs wait for their triggers
+    expect(history.ordersOf('buyer').map((o) => o.id)).toEqual([parent + 2, parent + 1, parent]);
   });
 
   it('a trimmed member read after a restart gets their stored orders back in id order, then trimmed again', async () => {

@@ -1,4 +1,4 @@
-import type { AppliedSpotCommand, OrderStatus, OrderUpdate, SpotOrder, SpotTrade, TimeInForce } from '../../../core/engine';
+import type { AppliedSpotCommand, ExitLeg, OrderStatus, OrderUpdate, SpotOrder, SpotTrade, TimeInForce } from '../../../core/engine';
 import type { OrderKindName, OrderSide } from '../shared/types';
 import { mergePage, storedRun } from './merge-page';
 
@@ -177,7 +177,11 @@ export class OrderHistory {
   private queries = 0;
   private readonly queriesDone: Array<() => void> = [];
 
-  constructor(private readonly keepFinished = KEEP_FINISHED) {
+  /** `formatOf`: a market's decimal text, for the take-profit / stop-loss legs the log reports in minor units. */
+  constructor(
+    private readonly keepFinished = KEEP_FINISHED,
+    private readonly formatOf: (symbol: string) => OrderFormat = unformatted,
+  ) {
     this.trimStep = Math.max(1, Math.floor(keepFinished / 4));
   }
 
@@ -245,6 +249,7 @@ export class OrderHistory {
         createdAt: command.at,
       });
     }
+    if (result.exits) for (const exit of result.exits) this.addExit(exit, (command as { symbol: string }).symbol, command.at);
     for (const trade of result.trades) {
       this.fill(seq, trade, trade.makerOrderId, trade.makerUserId, true);
       this.fill(seq, trade, trade.takerOrderId, trade.takerUserId, false);
@@ -592,7 +597,39 @@ export class OrderHistory {
     }
   }
 
-  /** A take-profit (parent id + 1) or stop-loss (parent id + 2) leg, first seen when it trades or finishes. */
+  /**
+   * A take-profit / stop-loss leg made live (waiting for its trigger): dated as its parent, whose placement
+   * reserved its id, so that a member's orders read in id order are in time order too.
+   */
+  private addExit(exit: ExitLeg, symbol: string, at: number): void {
+    if (this.orders.has(exit.orderId)) return;
+    const format = this.formatOf(symbol);
+    const record = this.add({
+      id: exit.orderId,
+      clientOrderId: null,
+      userId: exit.userId,
+      symbol,
+      side: exit.side,
+      type: exit.kind,
+      price: format.price(exit.price),
+      qty: format.qty(exit.qty),
+      quote: null,
+      trigger: format.price(exit.trigger),
+      rising: null,
+      takeProfit: null,
+      stopLoss: null,
+      tif: null,
+      postOnly: false,
+      status: 'conditional',
+      createdAt: this.orders.get(exit.parentId)?.createdAt ?? at,
+    });
+    record.updatedAt = at;
+  }
+
+  /**
+   * A take-profit (parent id + 1) or stop-loss (parent id + 2) leg first seen when it trades or finishes: one of a
+   * log written before results named the legs (`exits`), whose quantity the log does not say.
+   */
   private exitLeg(id: number, userId: string, at: number): OrderRecord | undefined {
     for (const [offset, type] of [[1, 'takeProfit'], [2, 'stopLoss']] as const) {
       const parent = this.orders.get(id - offset);
@@ -605,7 +642,8 @@ export class OrderHistory {
         symbol: parent.symbol,
         side: parent.side === 'buy' ? 'sell' : 'buy',
         type,
-        price: null,
+        // a triggered leg enters the book as a limit at its trigger price
+        price: trigger,
         qty: null,
         quote: null,
         trigger,
@@ -615,7 +653,7 @@ export class OrderHistory {
         tif: null,
         postOnly: false,
         status: 'open',
-        createdAt: at,
+        createdAt: parent.createdAt,
       });
     }
     return undefined;
@@ -642,4 +680,9 @@ function matchesFill({ trade }: FillRecord, query: FillQuery): boolean {
 /** Trade order: by trade id, then order id (a member on both sides of one trade has two fills of it). */
 function fillBefore(a: FillRecord, b: FillRecord): boolean {
   return a.trade.tradeId < b.trade.tradeId || (a.trade.tradeId === b.trade.tradeId && a.orderId < b.orderId);
+}
+
+/** Where no market formats were given (a history that never sees take-profit / stop-loss legs). */
+function unformatted(symbol: string): OrderFormat {
+  throw new Error(`order history: no decimal format for ${symbol}`);
 }

@@ -229,11 +229,12 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
           t(typeKey(order)),
           order.price ?? '',
           orderTriggers(order).map(({ key, price }) => (key === 'triggerPrice' ? price : `${t(key)} ${price}`)).join(' / '),
-          // a market buy asks for an amount of the quote currency, not a quantity
-          order.num ?? `${order.money} ${order.symbol.split('/')[1]}`,
+          // a market buy asks for an amount of the quote currency, not a quantity (an exit leg of an older log: neither)
+          order.num ?? (order.money === null ? '' : `${order.money} ${order.symbol.split('/')[1]}`),
           order.filledNum,
           order.filledMoney,
-          order.avgPrice,
+          // nothing filled: no average, as the page shows it
+          /[1-9]/.test(order.avgPrice) ? order.avgPrice : '',
           `${order.fee} ${order.feeCurrency}`,
           t(statusKey(order)),
         ]),
