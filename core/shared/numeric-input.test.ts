@@ -57,6 +57,16 @@ describe('normalizeNumericInput', () => {
     ['.5', 0, '5'],
     ['00.9', 0, '0'],
     ['abc', 0, ''],
+    // a lone comma without a point is the decimal point, as German or French keyboards type it
+    ['0,01', 8, '0.01'],
+    ['0,', 8, '0.'],
+    ['1 000,25', 2, '1000.25'],
+    ['67000,5', 2, '67000.5'],
+    [',5', 2, '5'],
+    ['1,5', 0, '1'],
+    // beside a point, or more than one, commas separate thousands
+    ['67,169.46', 2, '67169.46'],
+    ['1,000,000', 2, '1000000'],
   ])('%j with %i decimals -> %j', (raw, decimals, expected) => {
     expect(normalizeNumericInput(raw, decimals)).toBe(expected);
   });
