@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SPOT_MARKET_PATHS, SPOT_PATHS } from '../shared/types';
-import { dayBounds, EntrustStore } from './entrust-store';
+import { dayBounds, EntrustStore, pageWithin } from './entrust-store';
 import { BTC, fakeRoot, order, settle } from './testing/spot-fixtures';
 
 const page = (ids: number[], current = 1) => ({ records: ids.map((id) => order(id)), total: 25, size: 10, current, pages: 3 });
@@ -40,6 +40,43 @@ describe('EntrustStore', () => {
     await Promise.all([first, second]);
     expect(store.page?.records.map((row) => row.id)).toEqual([9]);
     expect(store.loading).toBe(false);
+  });
+
+  it('a cancel that empties the last page shows the last page left', async () => {
+    const bodies: { current: number }[] = [];
+    let open = 21;
+    const { root } = fakeRoot({
+      [SPOT_PATHS.search]: (body: unknown) => {
+        const { current } = body as { current: number };
+        bodies.push({ current });
+        const ids = Array.from({ length: open }, (_, index) => index + 1).slice((current - 1) * 10, current * 10);
+        return { records: ids.map((id) => order(id)), total: open, size: 10, current, pages: Math.ceil(open / 10) };
+      },
+      [SPOT_PATHS.cancel]: () => ((open -= 1), order(21, { status: 'cancelled' })),
+    });
+    const store = new EntrustStore(root);
+    await store.goTo(3);
+    expect(store.page?.records.map((row) => row.id)).toEqual([21]);
+    await store.cancel(21);
+    expect(bodies.map((body) => body.current)).toEqual([3, 3, 2]);
+    expect(store.filter.current).toBe(2);
+    expect(store.page).toMatchObject({ current: 2, pages: 2 });
+    expect(store.page?.records.map((row) => row.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(store.loading).toBe(false);
+
+    // nothing left at all: page 1
+    open = 0;
+    await store.load();
+    expect(bodies.map((body) => body.current).slice(3)).toEqual([2, 1]);
+    expect(store.page).toMatchObject({ current: 1, records: [] });
+  });
+
+  it('keeps the page asked while it exists; past the last page goes to the last, 1 when there is none', () => {
+    expect(pageWithin(2, 3)).toBe(2);
+    expect(pageWithin(3, 3)).toBe(3);
+    expect(pageWithin(3, 2)).toBe(2);
+    expect(pageWithin(3, 0)).toBe(1);
+    expect(pageWithin(1, 0)).toBe(1);
   });
 
   it('loads the fills of an order once', async () => {

@@ -16,6 +16,11 @@ export function dayBounds(days: Date[] | null): Pick<OrderFilter, 'startTime' | 
   return { startTime: start.getTime(), endTime: end.getTime() };
 }
 
+/** The page to show when `current` is asked of a list of `pages` pages: the last page when `current` is past it, 1 when there is none. */
+export function pageWithin(current: number, pages: number): number {
+  return Math.min(current, Math.max(pages, 1));
+}
+
 /** The order history page: filters, the page of orders they select, the fills of the orders opened, cancels. */
 export class EntrustStore {
   filter: OrderFilter = { current: 1, size: ENTRUST_PAGE_SIZE };
@@ -58,7 +63,15 @@ export class EntrustStore {
     runInAction(() => (this.loading = true));
     try {
       const page = await spotApi.search(this.root, this.request);
-      if (asked === this.asked) runInAction(() => (this.page = page));
+      if (asked !== this.asked) return;
+      const wanted = this.filter.current ?? 1;
+      const current = pageWithin(wanted, page.pages);
+      if (current < wanted) {
+        // the page asked is gone (a cancel, or orders that left the filter, emptied it): show the last one there is
+        runInAction(() => (this.filter = { ...this.filter, current }));
+        return await this.load();
+      }
+      runInAction(() => (this.page = page));
     } catch {
       // The HTTP client has shown the error; the table keeps the last page.
     } finally {
@@ -66,7 +79,7 @@ export class EntrustStore {
     }
   }
 
-  /** Cancels a live order, then shows the page again with its new status. */
+  /** Cancels a live order, then shows the page again with its new status (the last page left when it emptied its page). */
   async cancel(id: number): Promise<void> {
     await spotApi.cancel(this.root, id);
     await this.load();

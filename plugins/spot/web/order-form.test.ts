@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountForPercent, cleanInput, emptyDraft, orderTotal, percentOf, placeOrderInput, presetPrice } from './order-form';
+import { afterPlaced, amountForPercent, canUsePercent, cleanInput, emptyDraft, orderTotal, percentOf, placeOrderInput, presetPrice, repriceDraft } from './order-form';
 import { BTC } from './testing/spot-fixtures';
 
 const context = { price: '30000', available: '1234.567891', market: { coin_coin_scale: 6, lot_size: '0.0001' }, quoteScale: 6 };
@@ -22,6 +22,36 @@ describe('trade form maths', () => {
     expect(amountForPercent({ ...context, side: 'buy', type: 'market', percent: 25 })).toEqual({ money: '308.641972' });
     expect(amountForPercent({ ...context, side: 'sell', type: 'market', available: '0.98765', percent: 75 })).toEqual({ num: '0.7407' });
     expect(amountForPercent({ ...context, side: 'sell', type: 'limit', available: '', percent: 75 })).toEqual({ num: '0' });
+  });
+
+  it('a new price keeps the percentage true: a limit or stop buy buys its share at the new price', () => {
+    const draft = { ...emptyDraft('30000'), num: '0.0205' };
+    const buy = { ...context, side: 'buy', type: 'limit', percent: 50 } as const;
+    expect(repriceDraft(draft, '25000', buy)).toEqual({ ...draft, price: '25000', num: '0.0246' });
+    expect(repriceDraft(draft, '25000', { ...buy, type: 'stop' })).toEqual({ ...draft, price: '25000', num: '0.0246' });
+    // while the price is incomplete there is no amount for the percentage
+    expect(repriceDraft(draft, '25000.', buy)).toEqual({ ...draft, price: '25000.', num: '' });
+    expect(repriceDraft(draft, '', buy)).toEqual({ ...draft, price: '', num: '' });
+  });
+
+  it('a new price leaves a typed amount, a sell and a market buy as they are', () => {
+    const draft = { ...emptyDraft('30000'), num: '0.5', money: '100' };
+    expect(repriceDraft(draft, '25000', { ...context, side: 'buy', type: 'limit', percent: 0 })).toEqual({ ...draft, price: '25000' });
+    expect(repriceDraft(draft, '25000', { ...context, side: 'sell', type: 'limit', percent: 50 })).toEqual({ ...draft, price: '25000' });
+    expect(repriceDraft(draft, '25000', { ...context, side: 'buy', type: 'market', percent: 50 })).toEqual({ ...draft, price: '25000' });
+  });
+
+  it('the slider needs a signed-in member with something available', () => {
+    expect(canUsePercent(true, '0.000001')).toBe(true);
+    expect(canUsePercent(true, '0')).toBe(false);
+    expect(canUsePercent(true, '0.000')).toBe(false);
+    expect(canUsePercent(true, '')).toBe(false);
+    expect(canUsePercent(false, '1000')).toBe(false);
+  });
+
+  it('a placed order keeps the price and the trigger, and clears the amount and the take-profit / stop-loss', () => {
+    const draft = { price: '100', num: '2', money: '50', triggerMoney: '99', fullCheck: true, fullPrice: '120', lossCheck: true, lossPrice: '80' };
+    expect(afterPlaced(draft)).toEqual({ ...emptyDraft('100'), triggerMoney: '99' });
   });
 
   it('total is price × amount, exact and truncated to the quote decimals', () => {

@@ -88,6 +88,23 @@ export function amountForPercent(context: PercentContext): Partial<Pick<OrderDra
   return { num: floorToStep(divideDown(share, limit, market.coin_coin_scale), market.lot_size) };
 }
 
+/**
+ * The draft with a new price while the slider stands at `percent`: a limit or stop buy buys that share of the
+ * quote balance at the new price (no amount while the price is incomplete). A sell's or a market buy's amount
+ * does not depend on the price, and at 0 % the amount is the member's own: both stay.
+ */
+export function repriceDraft(draft: OrderDraft, price: string, context: Omit<PercentContext, 'price'>): OrderDraft {
+  const { side, type, percent } = context;
+  if (percent === 0 || side === 'sell' || spendsQuote(side, type)) return { ...draft, price };
+  return { ...draft, price, num: amountForPercent({ ...context, price })?.num ?? '' };
+}
+
+/** Whether the slider has anything to take a percentage of: a signed-in member's positive available balance. */
+export const canUsePercent = (isLogin: boolean, available: string): boolean => isLogin && isPositive(readDecimal(available));
+
+/** The draft once its order is placed: the price and the trigger stay for the next order; the amount and the exits go. */
+export const afterPlaced = (draft: OrderDraft): OrderDraft => ({ ...emptyDraft(draft.price), triggerMoney: draft.triggerMoney });
+
 /** price × quantity truncated to the quote decimals, or null while either is incomplete. */
 export function orderTotal(price: string, num: string, quoteScale: number): string | null {
   const p = readDecimal(price);

@@ -8,12 +8,15 @@ import type { OrderSide, OrderType, SpotSymbol } from '../../shared/types';
 import type { ExchangeStore } from '../exchange-store';
 import { formatFixed } from '../format';
 import {
+  afterPlaced,
   amountForPercent,
+  canUsePercent,
   cleanInput,
   emptyDraft,
   orderTotal,
   PERCENT_MARKS,
   presetPrice,
+  repriceDraft,
   spendsQuote,
   type DraftField,
   type OrderDraft,
@@ -60,6 +63,9 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
   const quoteScale = store.balanceScale(market.quote_symbol, market.base_coin_scale);
   const available = store.available(spendCurrency);
   const id = (field: DraftField) => `spot-${side}-${field}`;
+  const percentUsable = canUsePercent(root.session.isLogin, available);
+  // a new price keeps the slider's percentage true (a limit or stop buy's amount follows the price)
+  const withPrice = (previous: OrderDraft, price: string) => repriceDraft(previous, price, { side, type, available, percent, market, quoteScale });
 
   // A new market starts an empty form at its last price.
   useEffect(() => {
@@ -72,20 +78,22 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
   useEffect(() => {
     if (seeded.current || !store.lastPrice) return;
     seeded.current = true;
-    setDraft((previous) => (previous.price ? previous : { ...previous, price: presetPrice(store.lastPrice!, market, quoteScale) }));
+    setDraft((previous) => (previous.price ? previous : withPrice(previous, presetPrice(store.lastPrice!, market, quoteScale))));
   }, [store.lastPrice]);
   // A price picked in the book or the trades fills the price field.
   useEffect(() => {
-    if (store.picked) setDraft((previous) => ({ ...previous, price: presetPrice(store.picked!.price, market, quoteScale) }));
+    if (store.picked) setDraft((previous) => withPrice(previous, presetPrice(store.picked!.price, market, quoteScale)));
   }, [store.picked?.at]);
 
   const change = (field: DraftField, raw: string) => {
-    setDraft((previous) => ({ ...previous, [field]: cleanInput(field, raw, market, quoteScale) }));
+    const value = cleanInput(field, raw, market, quoteScale);
+    setDraft((previous) => (field === 'price' ? withPrice(previous, value) : { ...previous, [field]: value }));
     setErrors((previous) => ({ ...previous, [field]: undefined }));
     if (field === 'num' || field === 'money') setPercent(0);
   };
 
   const applyPercent = (value: number) => {
+    if (!percentUsable) return; // the slider is disabled, but its keys still move it
     setPercent(value);
     const amount = amountForPercent({ side, type, price: draft.price, available, percent: value, market, quoteScale });
     if (amount) setDraft((previous) => ({ ...previous, ...amount }));
@@ -103,7 +111,7 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
     try {
       await store.place(side, type, draft);
       Toast.success(t('orderPlaced'));
-      setDraft((previous) => ({ ...previous, num: '', money: '' }));
+      setDraft(afterPlaced);
       setPercent(0);
       setErrors({});
     } catch (error) {
@@ -162,6 +170,7 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
         <Slider
           value={percent}
           step={1}
+          disabled={!percentUsable}
           marks={Object.fromEntries(PERCENT_MARKS.map((mark) => [mark, `${mark}%`]))}
           tipFormatter={(value) => `${value}%`}
           onChange={(value) => applyPercent(Number(value))}

@@ -104,6 +104,11 @@ async function open(path: string, member: typeof MEMBER | null = MEMBER) {
 const form = (side: 'buy' | 'sell') => screen.getByTestId(`spot-form-${side}`);
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
 const fieldError = (id: string) => document.querySelector(`[data-field="${id}"] [role="alert"]`)?.textContent ?? null;
+const slider = (side: 'buy' | 'sell') => within(form(side)).getByRole('slider', { name: en.percentOfAvailable });
+/** Moves a form's percentage slider up by `tens` × 10 % from the keyboard. */
+const slideUp = (side: 'buy' | 'sell', tens: number) => {
+  for (let step = 0; step < tens; step += 1) fireEvent.keyDown(slider(side), { key: 'PageUp' });
+};
 
 describe('exchange screen', () => {
   it('shows the pair, the book, the trades, the chart and the member orders of the asked market', async () => {
@@ -159,6 +164,94 @@ describe('exchange screen', () => {
     fireEvent.click(within(form('buy')).getByRole('button', { name: 'Buy BTC' }));
     await waitFor(() => expect(screen.getByText('Not enough USDT')).toBeTruthy());
     expect(fieldError('spot-buy-num')).toBeNull();
+  });
+
+  it('a placed order clears the amount and the take-profit / stop-loss; a refused one keeps them', async () => {
+    marketData();
+    const placed: unknown[] = [];
+    memberData(placed);
+    await open('/exchange/index?symbol=BTC_USDT');
+    await waitFor(() => expect(input('spot-buy-price').value).toBe('30000.00'));
+    const exit = (name: string) => within(form('buy')).getByRole('checkbox', { name }) as HTMLInputElement;
+    const fillOrder = (num: string) => {
+      fireEvent.change(input('spot-buy-num'), { target: { value: num } });
+      fireEvent.click(exit(en.takeProfit));
+      fireEvent.change(input('spot-buy-fullPrice'), { target: { value: '35000' } });
+      fireEvent.click(exit(en.stopLoss));
+      fireEvent.change(input('spot-buy-lossPrice'), { target: { value: '25000' } });
+      fireEvent.click(within(form('buy')).getByRole('button', { name: 'Buy BTC' }));
+    };
+    fillOrder('0.1');
+    await waitFor(() => expect(screen.getByText(en.orderPlaced)).toBeTruthy());
+    expect(placed).toEqual([{ side: 'buy', type: 'limit', price: '30000.00', num: '0.1', fullCheck: true, fullPrice: '35000', lossCheck: true, lossPrice: '25000' }]);
+    await waitFor(() => expect(input('spot-buy-num').value).toBe(''));
+    expect(exit(en.takeProfit).checked).toBe(false);
+    expect(exit(en.stopLoss).checked).toBe(false);
+    expect(input('spot-buy-fullPrice')).toBeNull();
+    expect(input('spot-buy-lossPrice')).toBeNull();
+    expect(input('spot-buy-price').value).toBe('30000.00');
+
+    // ticked again, the exits start empty; a refusal keeps everything as typed
+    fillOrder('99');
+    await waitFor(() => expect(fieldError('spot-buy-num')).toBe('Insufficient available balance'));
+    expect(input('spot-buy-num').value).toBe('99');
+    expect(exit(en.takeProfit).checked).toBe(true);
+    expect(input('spot-buy-fullPrice').value).toBe('35000');
+    expect(exit(en.stopLoss).checked).toBe(true);
+    expect(input('spot-buy-lossPrice').value).toBe('25000');
+  });
+
+  it('keeps the percentage slider and the amount consistent when the price changes', async () => {
+    marketData();
+    memberData();
+    await open('/exchange/index?symbol=BTC_USDT');
+    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.000000 USDT'));
+    await waitFor(() => expect(input('spot-buy-price').value).toBe('30000.00'));
+    // 50 % of 1,000 USDT at 30,000
+    slideUp('buy', 5);
+    expect(slider('buy').getAttribute('aria-valuenow')).toBe('50');
+    expect(input('spot-buy-num').value).toBe('0.016666');
+    fireEvent.change(input('spot-buy-price'), { target: { value: '25000' } });
+    expect(input('spot-buy-num').value).toBe('0.02');
+    expect(screen.getByTestId('spot-total-buy').textContent).toBe('500.000000 USDT');
+    expect(slider('buy').getAttribute('aria-valuenow')).toBe('50');
+    // a price picked in the book counts as a new price too
+    fireEvent.click(within(screen.getByTestId('spot-order-book')).getByText('29,980.00'));
+    await waitFor(() => expect(input('spot-buy-price').value).toBe('29980.00'));
+    expect(input('spot-buy-num').value).toBe('0.016677');
+
+    // a sell's amount does not depend on the price
+    await waitFor(() => expect(screen.getByTestId('spot-available-sell').textContent).toBe('0.500000 BTC'));
+    slideUp('sell', 5);
+    expect(input('spot-sell-num').value).toBe('0.25');
+    fireEvent.change(input('spot-sell-price'), { target: { value: '31000' } });
+    expect(input('spot-sell-num').value).toBe('0.25');
+
+    // an amount typed by hand resets the slider, and a new price leaves it alone
+    fireEvent.change(input('spot-buy-num'), { target: { value: '0.01' } });
+    expect(slider('buy').getAttribute('aria-valuenow')).toBe('0');
+    fireEvent.change(input('spot-buy-price'), { target: { value: '20000' } });
+    expect(input('spot-buy-num').value).toBe('0.01');
+
+    // the stop-limit form follows its limit price the same way
+    fireEvent.click(screen.getByRole('tab', { name: en.type_stop }));
+    fireEvent.change(input('spot-buy-price'), { target: { value: '25000' } });
+    slideUp('buy', 10);
+    expect(input('spot-buy-num').value).toBe('0.04');
+    fireEvent.change(input('spot-buy-price'), { target: { value: '20000' } });
+    expect(input('spot-buy-num').value).toBe('0.05');
+  });
+
+  it('disables the percentage slider when there is nothing available to spend', async () => {
+    marketData();
+    memberData([], { available: '0' });
+    await open('/exchange/index?symbol=BTC_USDT');
+    await waitFor(() => expect(screen.getByTestId('spot-available-sell').textContent).toBe('0.500000 BTC'));
+    expect(slider('buy').getAttribute('aria-disabled')).toBe('true');
+    expect(slider('sell').getAttribute('aria-disabled')).toBe('false');
+    // its keys still reach it (Semi does not stop them): they fill nothing
+    slideUp('buy', 5);
+    expect(input('spot-buy-num').value).toBe('');
   });
 
   it('asks for the missing fields before sending, and a market buy takes a quote amount', async () => {
@@ -245,6 +338,9 @@ describe('exchange screen', () => {
     expect(within(form('buy')).getByRole('link', { name: en.logIn }).getAttribute('href')).toBe(`/user/login?redirect=${back}`);
     expect(within(form('sell')).getByRole('link', { name: en.register }).getAttribute('href')).toBe(`/user/register?redirect=${back}`);
     expect(within(form('buy')).queryByRole('button', { name: 'Buy BTC' })).toBeNull();
+    // nothing to take a percentage of
+    expect(slider('buy').getAttribute('aria-disabled')).toBe('true');
+    expect(slider('sell').getAttribute('aria-disabled')).toBe('true');
   });
 
   it('switches the pair from the market list and searches it', async () => {
