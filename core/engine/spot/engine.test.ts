@@ -145,6 +145,9 @@ describe('spot engine: rejections change nothing', () => {
     ['unknown fee tier', { price: '100', qty: '0.1', feeTier: 3 }, 'unknownFeeTier', 'feeTier'],
     ['post-only that would take', { price: '101', qty: '0.1', postOnly: true }, 'postOnlyWouldTake', 'price'],
     ['take-profit below a buy price', { price: '99', qty: '0.1', takeProfit: '98' }, 'invalidExit', 'takeProfit'],
+    ['stop-loss above a buy price', { price: '99', qty: '0.1', takeProfit: '120', stopLoss: '100' }, 'invalidExit', 'stopLoss'],
+    ['stop-loss alone below a sell price', { side: 'sell', price: '99', qty: '0.1', stopLoss: '98' }, 'invalidExit', 'stopLoss'],
+    ['take-profit under the stop-loss of a market buy', { type: 'market', quote: '10', price: undefined, qty: undefined, takeProfit: '90', stopLoss: '95' }, 'invalidExit', 'takeProfit'],
   ] as const)('%s', (_name, fields, reason, field) => {
     const spot = newSpot({ u1: { USDT: '1000' }, u2: { BTC: '1' } });
     accepted(spot.apply(order('u2', { side: 'sell', price: '100', qty: '0.5' })));

@@ -411,7 +411,7 @@ export class SpotEngine implements StepOwner, StepSource {
     const order = this.bookOrder(market, c, userNo);
     if (order instanceof Rejection) return order;
     const stateless = market.book.check(order);
-    if (stateless) return new Rejection(stateless, fieldOf(stateless));
+    if (stateless) return new Rejection(stateless, stateless === 'invalidExit' ? exitField(order) : fieldOf(stateless));
     const need = required(market.spec, order, market.math);
     const holdsBase = need.asset === 'base';
     const holdAmount = holdsBase ? need.amount * market.baseFactor : need.amount;
@@ -428,7 +428,7 @@ export class SpotEngine implements StepOwner, StepSource {
     const rising = order.type === 'stopLimit' ? stopRises(order.trigger, market.book.lastPrice, order.side === 'buy') : undefined;
     market.book.place(order, events);
     const first = events.get(0);
-    if (first.type === 'rejected') return new Rejection(first.reason, fieldOf(first.reason));
+    if (first.type === 'rejected') return new Rejection(first.reason, first.reason === 'invalidExit' ? exitField(order) : fieldOf(first.reason));
     this.stopRising = rising;
     // accepted by the book: from here on every step must succeed
     if (known === undefined) this.enlist(c.userId);
@@ -837,6 +837,20 @@ function maxExitId(order: PlaceOrder): number {
 
 function clientKey(userId: string, clientOrderId: string): string {
   return `${userId} ${clientOrderId}`;
+}
+
+/**
+ * Which exit an `invalidExit` is about: the only one given; of two, the one on the wrong side of a limit's price
+ * (a buy's take-profit above it, its stop-loss below; a sell the other way round), else the take-profit.
+ */
+function exitField(order: PlaceOrder): 'takeProfit' | 'stopLoss' {
+  if (order.type === 'stopLimit' || order.stopLoss === undefined) return 'takeProfit';
+  if (order.takeProfit === undefined) return 'stopLoss';
+  if (order.type !== 'limit') return 'takeProfit';
+  const buy = order.side === 'buy';
+  const takeProfitWrong = buy ? order.takeProfit.price <= order.price : order.takeProfit.price >= order.price;
+  const stopLossWrong = buy ? order.stopLoss.price >= order.price : order.stopLoss.price <= order.price;
+  return stopLossWrong && !takeProfitWrong ? 'stopLoss' : 'takeProfit';
 }
 
 /** The command field a book reject reason is about. */
