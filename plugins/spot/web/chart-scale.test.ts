@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candleScale } from './chart-scale';
+import { candleScale, chartPriceFormat, showsTimeOfDay } from './chart-scale';
 
 describe('candleScale', () => {
   it('keeps a range of several prices as it is', () => {
@@ -19,5 +19,23 @@ describe('candleScale', () => {
   it('passes on an empty view', () => {
     expect(candleScale(null)).toBeNull();
     expect(candleScale({ priceRange: null })).toEqual({ priceRange: null });
+  });
+});
+
+describe('chartPriceFormat', () => {
+  const label = (decimals: number, price: number) => chartPriceFormat(decimals).formatter(price as import('lightweight-charts').BarPrice);
+
+  it('writes prices at the market decimals with thousands separators', () => {
+    expect(label(2, 67300)).toBe('67,300.00');
+    expect(label(2, 1234567.891)).toBe('1,234,567.89');
+    expect(label(0, 999.4)).toBe('999');
+    expect(label(6, 0.0000123)).toBe('0.000012');
+    expect(chartPriceFormat(4).minMove).toBe(0.0001);
+  });
+});
+
+describe('showsTimeOfDay', () => {
+  it('shows times for candles shorter than a day, dates only from a day on', () => {
+    expect(['1min', '4hour', '1day', '1week', '1month'].map((period) => showsTimeOfDay(period as never))).toEqual([true, true, false, false, false]);
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoot } from '../../../../core/web';
 import { KLINE_PERIODS, type CandleView } from '../../shared/types';
-import { candleScale } from '../chart-scale';
+import { candleScale, chartPriceFormat, showsTimeOfDay } from '../chart-scale';
 import type { ExchangeStore } from '../exchange-store';
 import { formatFixed } from '../format';
 
@@ -73,7 +73,7 @@ export const PriceChart = observer(function PriceChart({ store }: { store: Excha
           grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
         });
         let current = colors();
-        chart = charts.createChart(element, { autoSize: true, ...layoutOf(current), timeScale: { timeVisible: true, borderVisible: false, rightOffset: CHART_RIGHT_BARS }, rightPriceScale: PRICE_AXIS });
+        chart = charts.createChart(element, { autoSize: true, ...layoutOf(current), timeScale: { borderVisible: false, secondsVisible: false, rightOffset: CHART_RIGHT_BARS }, localization: { dateFormat: 'yyyy-MM-dd' }, rightPriceScale: PRICE_AXIS });
         const candles: Series<'Candlestick'> = chart.addSeries(charts.CandlestickSeries, {
           upColor: current.up,
           downColor: current.down,
@@ -100,10 +100,15 @@ export const PriceChart = observer(function PriceChart({ store }: { store: Excha
           }
         };
         stops.push(
-          // the price axis and labels in the market's price decimals (the library's default is two)
+          // the price axis and labels in the market's price decimals (the library's default is two), grouped by thousands
           reaction(
             () => store.market?.base_coin_scale ?? 8,
-            (decimals) => candles.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove: 10 ** -decimals } }),
+            (decimals) => candles.applyOptions({ priceFormat: chartPriceFormat(decimals) }),
+            { fireImmediately: true },
+          ),
+          reaction(
+            () => store.period,
+            (period) => chart?.applyOptions({ timeScale: { timeVisible: showsTimeOfDay(period) } }),
             { fireImmediately: true },
           ),
           reaction(() => store.candles, fill, { fireImmediately: true }),
