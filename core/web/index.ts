@@ -12,6 +12,7 @@ export { Slot } from './app/slot';
 export { RouteLink, type RouteLinkProps } from './app/route-link';
 export { PageSpinner } from './app/screens';
 export { FieldRow, type FieldRowProps } from './app/field-row';
+export { weekStartsOn } from './i18n/semi-locale';
 export { SchemaForm } from './app/lazy-schema-form';
 export type { SchemaFormProps } from './forms/types';
 export { realtimeUrl } from './realtime/realtime-url';

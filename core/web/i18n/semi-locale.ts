@@ -19,3 +19,10 @@ const LOADERS: Record<Language, Loader> = {
 export async function loadSemiLocale(language: Language): Promise<SemiLocale> {
   return (await LOADERS[language]()).default;
 }
+
+/** Where a calendar week starts for readers of each language (0 Sunday, 1 Monday): Semi's date pickers take it as a prop. */
+const WEEK_STARTS: Record<Language, 0 | 1> = { 'zh-TW': 0, en: 0, ko: 0, ja: 0, de: 1, fr: 1, tr: 1 };
+
+export function weekStartsOn(language: string): 0 | 1 {
+  return WEEK_STARTS[language as Language] ?? 0;
+}

@@ -2,7 +2,7 @@ import { Button, DatePicker, Select, Table, Toast } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoot } from '../../../../core/web';
+import { useRoot, weekStartsOn } from '../../../../core/web';
 import { ORDER_SIDES, ORDER_STATUSES, type ExportFormat, type SpotOrderView } from '../../shared/types';
 import { cancelColumn, useFillColumns, useOrderColumns } from '../components/MemberOrders';
 import { hasFilled } from '../../shared/order-labels';
@@ -45,7 +45,7 @@ const Fills = observer(function Fills({ store, order }: { store: EntrustStore; o
  */
 export default observer(function EntrustPage() {
   const root = useRoot();
-  const { t } = useTranslation('spot');
+  const { t, i18n } = useTranslation('spot');
   const [store] = useState(() => new EntrustStore(root));
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   useEffect(() => {
@@ -92,6 +92,7 @@ export default observer(function EntrustPage() {
         />
         <DatePicker
           type="dateRange"
+          weekStartsOn={weekStartsOn(i18n.language)}
           aria-label={t('timeRange')}
           placeholder={[t('startDate'), t('endDate')]}
           onChange={(days) => void store.refine(dayBounds(Array.isArray(days) ? (days as Date[]) : null))}

@@ -1,7 +1,7 @@
 import { DatePicker, Select } from '@douyinfe/semi-ui-19';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoot } from '../../../../core/web';
+import { useRoot, weekStartsOn } from '../../../../core/web';
 import { ACCOUNT_TYPES } from '../../shared/types';
 import { dayRangeBounds } from '../day-range';
 import { useWalletData } from '../use-wallet-data';
@@ -53,10 +53,11 @@ export function CurrencyFilter({ value, onChange }: { value: string | undefined;
 }
 
 export function DayRangeFilter({ onChange }: { onChange: (bounds: { startTime?: number; endTime?: number }) => void }) {
-  const { t } = useTranslation('wallet');
+  const { t, i18n } = useTranslation('wallet');
   return (
     <DatePicker
       type="dateRange"
+      weekStartsOn={weekStartsOn(i18n.language)}
       aria-label={t('timeRange')}
       className="wallet-filters__dates"
       placeholder={[t('startDate'), t('endDate')]}

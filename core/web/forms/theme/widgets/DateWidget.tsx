@@ -1,5 +1,7 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
 import { useFormText } from '../../i18n';
+import { weekStartsOn } from '../../../i18n/semi-locale';
 import { DatePicker } from '../semi';
 
 /** Formats a local date as the JSON Schema "date" format wants it: YYYY-MM-DD. */
@@ -16,12 +18,14 @@ interface PickerProps extends WidgetProps {
 export function DatePickerWidget(props: PickerProps) {
   const { id, kind, value, disabled, readonly, placeholder, options, rawErrors, hideError, onChange, onBlur, onFocus } = props;
   const text = useFormText();
+  const { i18n } = useTranslation();
   const dateTime = kind === 'dateTime';
   // Semi's DatePicker takes no id: the wrapper carries it.
   return (
     <div id={id}>
       <DatePicker
         type={kind}
+        weekStartsOn={weekStartsOn(i18n.language)}
         style={{ width: '100%' }}
         format={dateTime ? 'yyyy-MM-dd HH:mm:ss' : 'yyyy-MM-dd'}
         value={value ? new Date(dateTime ? value : `${value}T00:00:00`) : undefined}
