@@ -142,6 +142,36 @@ describe('spot trading in Chromium, as a new member', () => {
     await expect(page.getByTestId('spot-order-book').locator('[data-price="0.010000"]').count()).resolves.toBe(0);
   });
 
+  it('sets a take-profit and a stop-loss on a buy: once it fills, both wait in the open orders until one is cancelled', async () => {
+    const { page } = session;
+    const form = page.getByTestId('spot-form-buy');
+    await page.locator('#spot-buy-price').fill('0.055000');
+    await page.locator('#spot-buy-num').fill('0.2');
+    await form.getByText(en.takeProfit, { exact: true }).click();
+    await form.getByText(en.stopLoss, { exact: true }).click();
+    await page.locator('#spot-buy-fullPrice').fill('0.070000');
+    await page.locator('#spot-buy-lossPrice').fill('0.045000');
+    await form.getByRole('button', { name: 'Buy ETH' }).click();
+    await page.locator('.semi-toast-content-text', { hasText: en.orderPlaced }).first().waitFor();
+    // the next order starts without exits
+    await expect.poll(() => page.locator('#spot-buy-fullPrice').count()).toBe(0);
+
+    await sellerCall(SPOT_PATHS.place.replace(':x', MARKET.path), { side: 'sell', type: 'limit', price: '0.055000', num: '0.2' });
+    const rows = page.locator('.spot-orders tbody tr');
+    const exits = rows.filter({ hasText: en.status_conditional });
+    await expect.poll(() => exits.count(), { timeout: 10_000 }).toBe(2);
+    // each sells the 0.2 bought less its 0.0002 fee, at its trigger price; the ETH is held for them
+    const takeProfit = rows.filter({ hasText: en.type_takeProfit });
+    for (const cell of ['0.070000', '0.1998']) expect(await takeProfit.innerText()).toContain(cell);
+    expect(await rows.filter({ hasText: en.type_stopLoss }).innerText()).toContain('0.045000');
+    await expect.poll(() => available(page, 'sell')).toBe('0.4995 ETH');
+    await session.screenshot('spot-exits-waiting-night-en');
+
+    await takeProfit.getByRole('button', { name: en.cancel }).click();
+    await expect.poll(() => exits.count()).toBe(0);
+    await expect.poll(() => available(page, 'sell')).toBe('0.6993 ETH');
+  });
+
   it('looks right in the day theme, in German, full screen and on the orders page', async () => {
     const { page, baseUrl } = session;
     await page.getByRole('button', { name: 'Switch to day mode' }).click();
@@ -170,7 +200,7 @@ describe('spot trading in Chromium, as a new member', () => {
     await session.screenshot('spot-exchange-btc-usdt-night-de');
 
     await page.goto(`${baseUrl}/account/entrust/spot`);
-    await expect.poll(() => page.locator('.spot-entrust tbody tr').count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => page.locator('.spot-entrust tbody tr').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     await session.screenshot('spot-orders-night-de');
 
     // the partly filled buy is cancelled from its row on this page too
