@@ -166,6 +166,10 @@ describe('spot trading in Chromium, as a new member', () => {
     expect(await rows.filter({ hasText: en.type_stopLoss }).innerText()).toContain('0.045000');
     await expect.poll(() => available(page, 'sell')).toBe('0.4995 ETH');
     await session.screenshot('spot-exits-waiting-night-en');
+    // scrolled to the end, the last row's Cancel is clear of the floating support button
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const [cancel, support] = await Promise.all([rows.last().getByRole('button', { name: en.cancel }).boundingBox(), page.getByTestId('chat-button').boundingBox()]);
+    expect(cancel!.y + cancel!.height <= support!.y || cancel!.x + cancel!.width <= support!.x, JSON.stringify({ cancel, support })).toBe(true);
 
     await takeProfit.getByRole('button', { name: en.cancel }).click();
     await expect.poll(() => exits.count()).toBe(0);

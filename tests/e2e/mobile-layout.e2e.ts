@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPOT_PATHS } from '../../plugins/spot/shared/types';
+import { WALLET_CONSOLE_PATHS, WALLET_PATHS } from '../../plugins/wallet/shared/types';
+import { chooseFromMenu, openBrowser, type BrowserSession } from './browser';
+import { call, signInInBrowser, signUpMember } from './members';
+import { operatorToken as consoleOperatorToken } from './operator';
+
+const PASSWORD = 'Amber-Quarry-58';
+const PHONE = { width: 390, height: 844 };
+const en = JSON.parse(readFileSync('locales/en/core.json', 'utf8'));
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const box = (locator: Locator): Promise<Box> =>
+  locator.evaluate((element) => {
+    const { left, top, right, bottom } = element.getBoundingClientRect();
+    return { left, top, right, bottom };
+  });
+const intersects = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** How many lines the text of an element takes: the distinct tops of its text's boxes. */
+const linesOf = (locator: Locator): Promise<number> =>
+  locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+  });
+
+/**
+ * A phone-sized screen (390 × 844) in Japanese and the day theme, as a member with orders: the account center's
+ * spot orders fit the width of the window (a wide table scrolls in its own box), its menu is a strip of whole
+ * titles with the current one in view, and the floating chat button covers no field of the order form.
+ */
+describe('the site on a phone-sized screen', () => {
+  let session: BrowserSession;
+  let operatorToken: string;
+  const email = `mobile-${Date.now().toString(36)}@example.com`;
+
+  beforeAll(async () => {
+    session = await openBrowser(PHONE);
+    operatorToken = consoleOperatorToken();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('signs up a member with spot orders and switches to Japanese and the day theme', async () => {
+    const { page, baseUrl } = session;
+    await signUpMember(baseUrl, operatorToken, email, PASSWORD);
+    await signInInBrowser(page, baseUrl, email, PASSWORD);
+    const token = await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.endsWith(':session')) return JSON.parse(localStorage.getItem(key)!).accessToken as string;
+      return '';
+    });
+    const member = (path: string, body?: unknown) => call(baseUrl, path, { token, ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }) });
+
+    const { address } = await member(`${WALLET_PATHS.depositAddress.replace(':currency', 'USDT')}?network=DEVNET`);
+    await call(baseUrl, WALLET_CONSOLE_PATHS.devnetDeposit, {
+      token: operatorToken,
+      method: 'POST',
+      body: JSON.stringify({ address, currency: 'USDT', network: 'DEVNET', amount: '1000' }),
+    });
+    const usdt = async () => ((await member(`${WALLET_PATHS.myBalance}?type=1`)) as { currency: string; available: string }[]).find((row) => row.currency === 'USDT')?.available;
+    await expect.poll(usdt, { timeout: 60_000, interval: 1000 }).toMatch(/^1000(\.0*)?$/);
+
+    // limit buys far below the market rest on the book; one of them is cancelled, so the list shows two statuses
+    const orders: { id: number }[] = [];
+    for (const num of ['0.001000', '0.002000', '0.003000']) {
+      orders.push(await member(SPOT_PATHS.place.replace(':x', 'BTC_USDT'), { side: 'buy', type: 'limit', price: '30000.00', num }));
+    }
+    await member(SPOT_PATHS.cancel, { id: orders[0].id });
+
+    // the language and theme choices sit in the header's drawer on a phone: chosen on a wide window, kept on the phone
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const label = await page.evaluate(async () => {
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ boot(site: "default", language: "en") { languages { value text label } } }' }),
+      });
+      const item = (await response.json()).data.boot.languages.find((entry: { value: string }) => entry.value === 'ja');
+      return (item.text || item.label) as string;
+    });
+    await chooseFromMenu(page, page.getByRole('button', { name: en.header.language, exact: true }), page.getByRole('menuitem', { name: label }));
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ja');
+    if ((await page.locator('body').getAttribute('theme-mode')) === 'dark') {
+      const ja = JSON.parse(readFileSync('locales/ja/core.json', 'utf8'));
+      await page.getByRole('button', { name: ja.header.themeDay }).click();
+      await expect.poll(() => page.locator('body').getAttribute('theme-mode')).toBe(null);
+    }
+    await page.setViewportSize(PHONE);
+  });
+
+  it('fits the account center’s spot orders to the window: no sideways page, whole menu titles, the current one in view', async () => {
+    const { page, baseUrl } = session;
+    await page.goto(`${baseUrl}/account/center/entrust/spot`);
+    await page.locator('.spot-entrust tbody tr[data-row-key]').first().waitFor();
+
+    const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+    expect(width.page).toBeLessThanOrEqual(width.window);
+
+    const menu = page.locator('.bourse-section__menu');
+    const items = menu.locator('.bourse-section__item');
+    expect(await items.count()).toBeGreaterThan(3);
+    for (const item of await items.all()) {
+      expect(await linesOf(item), await item.innerText()).toBeLessThanOrEqual(2);
+    }
+    const current = await box(menu.locator('[aria-current="page"]'));
+    const strip = await box(menu);
+    expect(current.left >= strip.left && current.right <= strip.right, `current item ${JSON.stringify(current)} in the strip ${JSON.stringify(strip)}`).toBe(true);
+
+    // the export buttons and the filters are on the screen
+    for (const control of [...(await page.locator('.spot-entrust__export button').all()), ...(await page.locator('.spot-entrust__filters > *').all())]) {
+      expect((await box(control)).right).toBeLessThanOrEqual(width.window);
+    }
+    await session.screenshot('mobile-center-entrust-ja-day');
+  });
+
+  /**
+   * The chat button floats at a fixed place of the window while the page scrolls under it: a field is clear of it
+   * wherever the page is scrolled when the field's box, moved to the button's height, does not meet the button's box.
+   */
+  async function expectFormClearOfChat(page: Page, name: string) {
+    await page.locator('#spot-buy-price').waitFor();
+    const chat = page.getByTestId('chat-button');
+    await chat.waitFor();
+    const button = await box(chat);
+    for (const id of ['spot-buy-price', 'spot-buy-num']) {
+      const field = await box(page.locator('.semi-input-wrapper', { has: page.locator(`#${id}`) }));
+      const atButtonHeight = { ...field, top: button.top, bottom: button.top + field.bottom - field.top };
+      expect(intersects(atButtonHeight, button), `#${id} ${JSON.stringify(field)} under the chat button ${JSON.stringify(button)}`).toBe(false);
+    }
+    // the shot: the amount field scrolled to the button's height
+    const amount = await box(page.locator('.semi-input-wrapper', { has: page.locator('#spot-buy-num') }));
+    await page.evaluate((by) => window.scrollBy(0, by), amount.top - button.top);
+    await session.screenshot(name);
+  }
+
+  it('keeps the price and amount fields of the exchange page clear of the chat button', async () => {
+    const { page, baseUrl } = session;
+    await page.goto(`${baseUrl}/exchange/index`);
+    await expectFormClearOfChat(page, 'mobile-exchange-ja-day');
+  });
+
+  it('keeps the price and amount fields of the full-screen exchange clear of the chat button', async () => {
+    const { page, baseUrl } = session;
+    await page.goto(`${baseUrl}/exchange/full-screen/BTC_USDT`);
+    await expectFormClearOfChat(page, 'mobile-full-screen-ja-day');
+  });
+});
