@@ -8,5 +8,9 @@ if (typeof HTMLCanvasElement !== 'undefined') {
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/dom');
   configure({ asyncUtilTimeout: 5_000 });
+  // React may still hold a task of its scheduler (a setImmediate) when a file's last test ends; on a loaded machine
+  // it ran after the DOM environment was torn down ("window is not defined"): it runs before that now
+  const { afterAll } = await import('vitest');
+  afterAll(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 export {};
