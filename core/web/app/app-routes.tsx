@@ -20,7 +20,7 @@ function RoutePage({ route, page, params }: { route: Owned<RouteContribution>; p
   const Page = page;
   const content = (
     <PageErrorBoundary
-      fallback={(retry) => <RetryScreen texts={{ offline: t('errors.pageFailed'), retry: t('boot.retry'), pluginError: '' }} onRetry={retry} />}
+      fallback={<RetryScreen texts={{ offline: t('errors.pageFailed'), retry: t('boot.retry'), pluginError: '' }} onRetry={() => window.location.reload()} />}
     >
       <Suspense fallback={<PageSpinner />}>
         <Page params={params} />

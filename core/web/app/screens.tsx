@@ -44,11 +44,15 @@ export function RetryScreen({ texts, onRetry }: { texts: ScreenTexts; onRetry: (
 }
 
 interface BoundaryProps {
-  fallback: (retry: () => void) => ReactNode;
+  fallback: ReactNode;
   children: ReactNode;
 }
 
-/** Catches a page that fails to load or render (e.g. a chunk that cannot be fetched). */
+/**
+ * Catches a page that fails to load or render (e.g. a chunk that cannot be fetched). Its fallback retries by loading
+ * the document again: React keeps a lazy page's failed import for good, and a chunk of an earlier release is gone once
+ * the site is deployed anew, so rendering the page again would only fail again.
+ */
 export class PageErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
@@ -61,7 +65,7 @@ export class PageErrorBoundary extends Component<BoundaryProps, { failed: boolea
   }
 
   override render(): ReactNode {
-    if (this.state.failed) return this.props.fallback(() => this.setState({ failed: false }));
+    if (this.state.failed) return this.props.fallback;
     return this.props.children;
   }
 }

@@ -136,4 +136,20 @@ describe('routing', () => {
     await shellAt('/anything', { plugins: [user] });
     expect(await screen.findByText('Page not found')).toBeTruthy();
   });
+
+  it('offers to load the document again when a page\'s chunk cannot be fetched (a lazy page keeps its failure)', async () => {
+    const broken = plugin('broken', { routes: [{ name: 'broken.page', path: '/broken/page', page: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) }] });
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const result = await renderShell('/broken/page', { plugins: [home, user, broken] });
+      roots.push(result.root);
+      const retry = await screen.findByRole('button', { name: 'Try again' });
+      expect(screen.getByText('This page failed to load.')).toBeTruthy();
+      retry.click();
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
 });
