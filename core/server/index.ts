@@ -26,4 +26,5 @@ export { CgformStore, readFormSchema, type FormHead, type FormRow } from './cgfo
 export { currencyItems, type CurrencyItem } from './config/routes';
 export { DEFAULT_PASSWORD_HASHING, hashPassword, verifyPassword, type PasswordHashing } from './console/operators';
 export { generateTotpSecret, matchTotpStep, totpCode, totpUri, TOTP_PERIOD_S } from './console/totp';
-export { toCsv, toXlsx, type Table } from './export/spreadsheet';
+export { toCsv, toXlsx, type ColumnKind, type Table } from './export/spreadsheet';
+export { exportTimes, TIME_ZONE_FIELD, TIME_ZONE_SCHEMA, type ExportTimes } from './export/times';

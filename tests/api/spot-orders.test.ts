@@ -1,5 +1,6 @@
 // The spot plugin over HTTP on both dialects: markets, place / cancel / fill with balances checked through the
 // wallet, every bad input, a restart, concurrent orders against one balance, and the console's market routes.
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../core/engine/persistence';
 import { SPOT_CONSOLE_PATHS, SPOT_MARKET_PATHS, SPOT_PATHS } from '../../plugins/spot/shared/types';
@@ -116,7 +117,14 @@ for (const dialect of await availableDialects()) {
       expect(await balanceOf(buyer, 'BTC')).toMatchObject({ available: '0.0999', frozen: '0' });
     });
 
-    it("exports the orders as CSV: a market buy's amount in its currency, a partly filled order, trigger prices", async () => {
+    const exportOrders = (token: string, body: Record<string, unknown>) =>
+      fetch(server.api(SPOT_PATHS.exportOrders), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Blade-Auth': `bearer ${token}`, 'mj-lang': 'en' },
+        body: JSON.stringify(body),
+      });
+
+    it("exports the orders as CSV: a market buy's amount in its currency, a partly filled order, trigger prices, UTC times", async () => {
       const trader = await member({ USDT: '10000' });
       const seller = await member({ BTC: '1' });
       const bid = await place(trader, { side: 'buy', type: 'limit', price: '40000', num: '0.1' });
@@ -125,29 +133,76 @@ for (const dialect of await availableDialects()) {
       const bought = await place(trader, { side: 'buy', type: 'market', money: '100' });
       const stop = await place(trader, { side: 'buy', type: 'stop', triggerMoney: '90000', price: '90000', num: '0.001' });
       expect([bid.status, bought.status, stop.status]).toEqual([200, 200, 200]);
-      const response = await fetch(server.api(SPOT_PATHS.exportOrders), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'Blade-Auth': `bearer ${trader.token}`, 'mj-lang': 'en' },
-        body: JSON.stringify({ format: 'csv' }),
-      });
+      const response = await exportOrders(trader.token, { format: 'csv' });
       expect(response.status).toBe(200);
       const [header, ...rows] = parseCsv((await response.text()).replace(/^\uFEFF/, ''));
-      expect(header).toHaveLength(12);
-      expect([header![4], header![5], header![6], header![11]]).toEqual([EN.col_price, EN.triggerPrice, EN.col_num, EN.col_status]);
+      expect(header).toHaveLength(13);
+      expect([header![0], header![4], header![5], header![6], header![10], header![11], header![12]]).toEqual([
+        `${EN.col_createTime} (UTC)`,
+        EN.col_price,
+        EN.triggerPrice,
+        EN.col_num,
+        EN.col_fee,
+        EN.col_feeCurrency,
+        EN.col_status,
+      ]);
       expect(rows).toHaveLength(3);
       const rowOf = (type: string) => rows.find((row) => row[3] === type)!;
       const stopRow = rowOf(EN.type_stop);
       expect(stopRow[5]).toBe('90000');
-      expect(stopRow[11]).toBe(EN.status_conditional);
+      expect(stopRow[12]).toBe(EN.status_conditional);
       // nothing filled: no average price, as the page shows it
       expect(stopRow[9]).toBe('');
       const marketRow = rowOf(EN.type_market);
       expect(marketRow[6]).toBe('100 USDT');
       const limitRow = rowOf(EN.type_limit);
-      expect([limitRow[5], limitRow[6], limitRow[7], limitRow[11]]).toEqual(['', '0.1', '0.04', EN.status_partial]);
+      expect([limitRow[5], limitRow[6], limitRow[7], limitRow[12]]).toEqual(['', '0.1', '0.04', EN.status_partial]);
+      // the fee's amount and currency in columns of their own, as the order history has them
+      const history = (await server.post(SPOT_PATHS.search, { size: 10 }, trader.token)).body.data.records as any[];
+      const limitOrder = history.find((order) => order.id === bid.body.data.id);
+      expect(/[1-9]/.test(limitOrder.fee)).toBe(true);
+      expect([limitRow[10], limitRow[11]]).toEqual([limitOrder.fee, 'BTC']);
+      // the time in UTC, to the second
+      expect(limitRow[0]).toBe(new Date(limitOrder.createTime).toISOString().slice(0, 19).replace('T', ' '));
       // the book as the other tests expect it
       for (const [owner, order] of [[trader, bid], [trader, stop], [seller, ask]] as const) {
         expect((await server.post(SPOT_PATHS.cancel, { id: order.body.data.id }, owner.token)).status).toBe(200);
+      }
+    });
+
+    it("exports XLSX with times in the member's zone and amounts as numbers; refuses an unknown zone", async () => {
+      const trader = await member({ USDT: '10000' });
+      const seller = await member({ BTC: '1' });
+      await place(seller, { side: 'sell', type: 'limit', price: '41000.5', num: '0.05' });
+      const bid = await place(trader, { side: 'buy', type: 'limit', price: '41000.50', num: '0.05' });
+      expect(bid.status, JSON.stringify(bid.body)).toBe(200);
+      const [order] = (await server.post(SPOT_PATHS.search, { size: 1 }, trader.token)).body.data.records as any[];
+      expect(order.id).toBe(bid.body.data.id);
+
+      const response = await exportOrders(trader.token, { format: 'xlsx', timeZone: 'Asia/Kolkata' });
+      expect(response.status).toBe(200);
+      const book = XLSX.read(Buffer.from(await response.arrayBuffer()), { type: 'buffer', cellNF: true });
+      const sheet = book.Sheets[book.SheetNames[0]!]!;
+      expect(sheet.A1.v).toBe(`${EN.col_createTime} (Asia/Kolkata)`);
+      expect([sheet.K1.v, sheet.L1.v]).toEqual([EN.col_fee, EN.col_feeCurrency]);
+      // India is UTC+05:30 all year
+      const local = new Date(order.createTime + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
+      expect(sheet.A2).toMatchObject({ t: 's', v: local });
+      expect(sheet.B2).toMatchObject({ t: 's', v: 'BTC/USDT' });
+      // price, quantity, filled, filled amount, fee: numbers with the decimals the order shows
+      expect(sheet.E2).toMatchObject({ t: 'n', v: Number(order.price), w: order.price });
+      expect(sheet.G2).toMatchObject({ t: 'n', v: 0.05 });
+      expect(sheet.I2).toMatchObject({ t: 'n', v: Number(order.filledMoney) });
+      expect(sheet.K2).toMatchObject({ t: 'n', v: Number(order.fee), w: order.fee });
+      expect(Number(order.fee)).toBeGreaterThan(0);
+      expect(sheet.L2).toMatchObject({ t: 's', v: order.feeCurrency });
+
+      for (const timeZone of ['Mars/Olympus_Mons', 'x'.repeat(65), 7]) {
+        const refused = await exportOrders(trader.token, { format: 'xlsx', timeZone });
+        expect(refused.status, String(timeZone)).toBe(400);
+        expect(refused.headers.get('content-disposition')).toBeNull();
+        const body = await refused.json();
+        expect(body).toMatchObject({ success: false, data: { field: 'timeZone' } });
       }
     });
 

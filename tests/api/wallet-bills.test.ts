@@ -8,6 +8,8 @@ import { startWalletServer, TRADE_PASSWORD, type WalletMember, type WalletTestSe
 
 const dialects = await availableDialects();
 const HOUR = 60 * 60 * 1000;
+/** An ISO-8601 time as an export writes it in UTC, or in a zone `offset` hours ahead of it all year. */
+const exported = (iso: string, offset = 0) => new Date(Date.parse(iso) + offset * HOUR).toISOString().slice(0, 19).replace('T', ' ');
 
 describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet bills and exports (%s)', (dialect) => {
   let server: WalletTestServer;
@@ -149,7 +151,7 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet bil
     expect((await server.post(WALLET_PATHS.myBill, {})).status).toBe(401);
   });
 
-  it('exports the bills as CSV that reads back, in the request language', async () => {
+  it('exports the bills as CSV that reads back, in the request language, times in UTC', async () => {
     const response = await exportRecords('bills', { format: 'csv', currency: 'USDT' }, 'de');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -157,10 +159,10 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet bil
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(bytes.subarray(3).toString('utf8'));
-    expect(rows[0]).toEqual(['Zeit', 'Konto', 'Währung', 'Art', 'Saldo', 'Betrag', 'Referenz']);
+    expect(rows[0]).toEqual(['Zeit (UTC)', 'Konto', 'Währung', 'Art', 'Saldo', 'Betrag', 'Referenz']);
     const records = await allBills({ currency: 'USDT' });
     expect(rows.slice(1)).toHaveLength(records.length);
-    expect(rows.slice(1).map((row) => [row[0], row[2], row[5], row[6]])).toEqual(records.map((bill) => [bill.createTime, 'USDT', bill.amount, bill.id]));
+    expect(rows.slice(1).map((row) => [row[0], row[2], row[5], row[6]])).toEqual(records.map((bill) => [exported(bill.createTime), 'USDT', bill.amount, bill.id]));
     expect(rows.at(-1)!.slice(1, 5)).toEqual(['Coin-Konto', 'USDT', 'Einzahlung', 'verfügbar']);
     // negative amounts stay numbers, not formula-guarded text
     expect(rows.some((row) => row[5] === '-30')).toBe(true);
@@ -175,10 +177,27 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet bil
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     const book = XLSX.read(bytes, { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });
-    expect(rows[0]).toEqual(['Time', 'Account', 'Currency', 'Type', 'Balance', 'Amount', 'Reference']);
+    expect(rows[0]).toEqual(['Time (UTC)', 'Account', 'Currency', 'Type', 'Balance', 'Amount', 'Reference']);
     const records = await allBills({ type: 1 });
     // paging fields are ignored: every matching row is exported
     expect(rows.slice(1).map((row) => [row[1], row[2], row[5]])).toEqual(records.map((bill) => ['Coin account', bill.currency, bill.amount]));
+  });
+
+  it("writes XLSX times in the member's zone, amounts as numbers and references as text", async () => {
+    const response = await exportRecords('bills', { format: 'xlsx', currency: 'USDT', timeZone: 'Asia/Kolkata' }, 'de');
+    expect(response.status).toBe(200);
+    const book = XLSX.read(Buffer.from(await response.arrayBuffer()), { type: 'buffer', cellNF: true });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    expect([sheet.A1.v, sheet.F1.v]).toEqual(['Zeit (Asia/Kolkata)', 'Betrag']);
+    const records = await allBills({ currency: 'USDT' });
+    records.forEach((bill, index) => {
+      const row = index + 2;
+      // India is UTC+05:30 all year
+      expect(sheet[`A${row}`]).toMatchObject({ t: 's', v: exported(bill.createTime, 5.5) });
+      expect(sheet[`F${row}`]).toMatchObject({ t: 'n', v: Number(bill.amount), w: bill.amount });
+      expect(sheet[`G${row}`]).toMatchObject({ t: 's', v: bill.id });
+    });
+    expect(records.some((bill) => bill.amount === '-1.5')).toBe(true);
   });
 
   it('exports deposits and withdrawals through the chain side\'s records', async () => {
@@ -202,13 +221,43 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet bil
 
     const withdrawals = parseCsv((await download('withdrawals', { format: 'csv', status: 'review' })).subarray(3).toString('utf8'));
     expect(withdrawals).toHaveLength(2);
-    expect(withdrawals[0]).toEqual(['Time', 'Currency', 'Network', 'Address', 'Amount', 'Fee', 'Received', 'Status', 'Reason', 'Transaction hash', 'Updated at']);
+    expect(withdrawals[0]).toEqual([
+      'Time (UTC)',
+      'Currency',
+      'Network',
+      'Address',
+      'Amount',
+      'Fee',
+      'Received',
+      'Status',
+      'Reason',
+      'Transaction hash',
+      'Updated at (UTC)',
+    ]);
     expect(withdrawals[1]!.slice(1, 8)).toEqual(['USDT', 'DEVNET', withdrawn.body.data.address, '20', '1', '19', 'Under review']);
+    const [record] = (await server.post(WALLET_PATHS.withdrawalLog, { size: 1 }, saver.token)).body.data.records;
+    expect([withdrawals[1]![0], withdrawals[1]![10]]).toEqual([exported(record.createTime), exported(record.updateTime)]);
+
+    const sheetOf = (bytes: Buffer) => {
+      const book = XLSX.read(bytes, { type: 'buffer', cellNF: true });
+      return book.Sheets[book.SheetNames[0]!]!;
+    };
+    const zoned = sheetOf(await download('withdrawals', { format: 'xlsx', timeZone: 'Asia/Kathmandu' }));
+    expect([zoned.A1.v, zoned.K1.v]).toEqual(['Time (Asia/Kathmandu)', 'Updated at (Asia/Kathmandu)']);
+    // Nepal is UTC+05:45 all year
+    expect([zoned.A2.v, zoned.K2.v]).toEqual([exported(record.createTime, 5.75), exported(record.updateTime, 5.75)]);
+    expect([zoned.E2, zoned.F2, zoned.G2].map((cell) => [cell.t, cell.v])).toEqual([
+      ['n', 20],
+      ['n', 1],
+      ['n', 19],
+    ]);
+    // the address looks like a hex number to no one, but stays text like every text column
+    expect(zoned.D2).toMatchObject({ t: 's', v: withdrawn.body.data.address });
     expect(parseCsv((await download('withdrawals', { format: 'csv', status: 'completed' })).subarray(3).toString('utf8'))).toHaveLength(1);
 
     const book = XLSX.read(await download('deposits', { format: 'xlsx', currency: 'USDT' }), { type: 'buffer' });
     const deposits = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    expect(deposits).toEqual([['Time', 'Currency', 'Network', 'Address', 'Amount', 'Confirmations', 'Status', 'Transaction hash', 'Credited at']]);
+    expect(deposits).toEqual([['Time (UTC)', 'Currency', 'Network', 'Address', 'Amount', 'Confirmations', 'Status', 'Transaction hash', 'Credited at (UTC)']]);
   });
 
   it('refuses bad export requests naming the field', async () => {
@@ -223,10 +272,15 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet bil
       ['withdrawals', { format: 'csv', type: 1 }, 'type'],
       ['withdrawals', { format: 'csv', status: 'credited' }, 'status'],
       ['deposits', { format: 'csv', status: 'review' }, 'status'],
+      ['bills', { format: 'csv', timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
+      ['deposits', { format: 'xlsx', timeZone: 'UTC+1' }, 'timeZone'],
+      ['withdrawals', { format: 'csv', timeZone: '' }, 'timeZone'],
+      ['bills', { format: 'xlsx', timeZone: 3600 }, 'timeZone'],
     ];
     for (const [kind, body, field] of cases) {
       const response = await exportRecords(kind, body);
       expect(response.status, `${kind} ${JSON.stringify(body)}`).toBe(400);
+      expect(response.headers.get('content-disposition')).toBeNull();
       expect((await response.json()).data).toEqual({ field });
     }
   });

@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_CONSOLE_PATHS, WALLET_PATHS, refreshTopic } from '../../plugins/wallet/shared/types';
 import { availableDialects, type JsonResponse, type TestDialect } from './harness';
@@ -122,6 +123,29 @@ describe.each(dialects.map((dialect) => [dialect] as [TestDialect]))('wallet dep
     expect(listed.body.data.total).toBe(2);
     expect(listed.body.data.records[0]).toMatchObject({ memberId: member.id, uid: member.uid, status: 'credited' });
     expect((await server.get(WALLET_CONSOLE_PATHS.deposits, server.admin, { uid: 'no-such-uid' })).body.data.total).toBe(0);
+  });
+
+  it("exports deposits with both times in the member's zone, the amount a number and the hash text", async () => {
+    const member = await server.signUp();
+    const address = await addressOf(member);
+    expect((await server.devnetDeposit(address, '3.5')).status).toBe(200);
+    await server.mine(2);
+    const [deposit] = await server.depositLog(member);
+    expect(deposit).toMatchObject({ status: 'credited', amount: '3.5' });
+    const response = await fetch(server.api(WALLET_PATHS.exportRecords.replace(':kind', 'deposits')), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'Blade-Auth': `bearer ${member.token}`, 'mj-lang': 'en' },
+      body: JSON.stringify({ format: 'xlsx', timeZone: 'Asia/Kathmandu' }),
+    });
+    expect(response.status).toBe(200);
+    const book = XLSX.read(Buffer.from(await response.arrayBuffer()), { type: 'buffer', cellNF: true });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    expect([sheet.A1.v, sheet.I1.v]).toEqual(['Time (Asia/Kathmandu)', 'Credited at (Asia/Kathmandu)']);
+    // Nepal is UTC+05:45 all year
+    const inNepal = (iso: string) => new Date(Date.parse(iso) + 5.75 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    expect([sheet.A2.v, sheet.I2.v]).toEqual([inNepal(deposit.createTime), inNepal(deposit.creditTime)]);
+    expect(sheet.E2).toMatchObject({ t: 'n', v: 3.5, w: '3.5' });
+    expect(sheet.H2).toMatchObject({ t: 's', v: deposit.txHash });
   });
 
   it('does not record a deposit below the minimum', async () => {

@@ -1,13 +1,23 @@
 import * as XLSX from '@e965/xlsx';
 
+/**
+ * How a column is written to XLSX: `text` as it is; `amount` (an exact decimal value: amount, price) as a number cell
+ * where the cell is a plain decimal a double holds exactly, else as text too.
+ */
+export type ColumnKind = 'text' | 'amount';
+
 /** A table to download: a header row and text cells (amounts stay exact decimal strings). */
 export interface Table {
   header: string[];
   rows: string[][];
+  /** The kind of each column by position; a column without one is text. CSV writes every cell as text. */
+  kinds?: readonly ColumnKind[];
 }
 
 const UTF8_BOM = '\uFEFF';
 const NUMBER = /^-?\d+(\.\d+)?$/;
+// A decimal as amounts are written: no leading zeros, so "007" (a code, not a quantity) stays text.
+const AMOUNT = /^-?(?:0|[1-9]\d*)(\.\d+)?$/;
 
 /**
  * A cell as RFC 4180 wants it (quoted when it holds a quote, comma or line break; quotes doubled). Text that a
@@ -24,9 +34,33 @@ export function toCsv(table: Table): Buffer {
   return Buffer.from(UTF8_BOM + lines.map((line) => `${line}\r\n`).join(''), 'utf8');
 }
 
-/** An .xlsx workbook with one sheet; every cell is text. */
+// A double keeps any decimal of up to 15 significant digits (DBL_DIG); a spreadsheet shows no more than 15 either.
+const EXACT_DIGITS = 15;
+
+/**
+ * An amount cell: a number showing the string's decimals ("0.10000000" → 0.1 shown with 8 places), or null when
+ * the text is no plain decimal or has more significant digits than a double keeps.
+ */
+function amountCell(value: string): XLSX.CellObject | null {
+  const match = AMOUNT.exec(value);
+  if (!match) return null;
+  const significant = value.replace(/[-.]/g, '').replace(/^0+/, '').replace(/0+$/, '');
+  if (significant.length > EXACT_DIGITS) return null;
+  const decimals = match[1] ? match[1].length - 1 : 0;
+  return { t: 'n', v: Number(value), z: decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0' };
+}
+
+/** An .xlsx workbook with one sheet: text cells, and numbers in the table's amount columns where they stay exact. */
 export function toXlsx(table: Table, sheetName: string): Buffer {
   const sheet = XLSX.utils.aoa_to_sheet([table.header, ...table.rows]);
+  const amountColumns = (table.kinds ?? []).flatMap((kind, column) => (kind === 'amount' ? [column] : []));
+  table.rows.forEach((row, index) => {
+    for (const column of amountColumns) {
+      const value = row[column];
+      const cell = value === undefined ? null : amountCell(value);
+      if (cell) sheet[XLSX.utils.encode_cell({ r: index + 1, c: column })] = cell;
+    }
+  });
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName.slice(0, 31));
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;

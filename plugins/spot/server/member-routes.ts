@@ -1,4 +1,19 @@
-import { ApiError, ERROR_CODES, PAGE_NUMBER_SCHEMA, pageOf, toCsv, toXlsx, type FileResult, type Page, type ServerRegistrar } from '../../../core/server';
+import {
+  ApiError,
+  ERROR_CODES,
+  exportTimes,
+  PAGE_NUMBER_SCHEMA,
+  pageOf,
+  TIME_ZONE_FIELD,
+  TIME_ZONE_SCHEMA,
+  toCsv,
+  toXlsx,
+  type ColumnKind,
+  type FileResult,
+  type Page,
+  type ServerRegistrar,
+  type Table,
+} from '../../../core/server';
 import {
   MY_TRADES_LIMIT,
   ORDER_SIDES,
@@ -7,7 +22,7 @@ import {
   SPOT_MARKET_PATHS,
   SPOT_PATHS,
   symbolOfPath,
-  type ExportFormat,
+  type ExportRequest,
   type OrderFilter,
   type PlaceOrderInput,
   type SpotFillView,
@@ -209,21 +224,42 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
     },
   });
 
-  registrar.route<unknown, OrderFilter & { format: ExportFormat }, unknown, FileResult>({
+  registrar.route<unknown, ExportRequest, unknown, FileResult>({
     method: 'POST',
     path: SPOT_PATHS.exportOrders,
     auth: 'user',
     schema: {
-      body: { type: 'object', required: ['format'], additionalProperties: false, properties: { ...FILTER_PROPERTIES, format: { type: 'string', enum: ['csv', 'xlsx'] } } },
+      body: {
+        type: 'object',
+        required: ['format'],
+        additionalProperties: false,
+        properties: { ...FILTER_PROPERTIES, format: { type: 'string', enum: ['csv', 'xlsx'] }, [TIME_ZONE_FIELD]: TIME_ZONE_SCHEMA },
+      },
     },
     async handler(request) {
       const t = (key: string) => request.t(`spot:${key}`);
+      const times = exportTimes(request.body.timeZone);
       const orders = (await matching(request.principal!.id, request.body, 0, EXPORT_MAX_ROWS)).records.map(view);
-      const columns = ['createTime', 'symbol', 'side', 'type', 'price', 'triggerPrice', 'num', 'filledNum', 'filledMoney', 'avgPrice', 'fee', 'status'] as const;
-      const table = {
-        header: columns.map((column) => t(column === 'triggerPrice' ? column : `col_${column}`)),
+      const columns: Array<[key: string, kind: ColumnKind]> = [
+        ['col_createTime', 'text'],
+        ['col_symbol', 'text'],
+        ['col_side', 'text'],
+        ['col_type', 'text'],
+        ['col_price', 'amount'],
+        ['triggerPrice', 'amount'],
+        ['col_num', 'amount'],
+        ['col_filledNum', 'amount'],
+        ['col_filledMoney', 'amount'],
+        ['col_avgPrice', 'amount'],
+        ['col_fee', 'amount'],
+        ['col_feeCurrency', 'text'],
+        ['col_status', 'text'],
+      ];
+      const table: Table = {
+        header: columns.map(([key]) => (key === 'col_createTime' ? times.header(t(key)) : t(key))),
+        kinds: columns.map(([, kind]) => kind),
         rows: orders.map((order) => [
-          new Date(order.createTime).toISOString(),
+          times.format(order.createTime),
           order.symbol,
           t(sideKey(order)),
           t(typeKey(order)),
@@ -235,7 +271,8 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
           order.filledMoney,
           // nothing filled: no average, as the page shows it
           /[1-9]/.test(order.avgPrice) ? order.avgPrice : '',
-          `${order.fee} ${order.feeCurrency}`,
+          order.fee,
+          order.feeCurrency,
           t(statusKey(order)),
         ]),
       };

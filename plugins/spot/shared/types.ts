@@ -19,7 +19,7 @@ export const SPOT_PATHS = {
   myTrades: '/coin/entrust/myTrades/:x',
   /** POST OrderFilter: Page<SpotOrderView> across markets. */
   search: '/coin/entrust/getEntrustLogCurrency',
-  /** POST OrderFilter & { format: 'csv' | 'xlsx' }: a file with the filtered orders (newest 10,000). */
+  /** POST ExportRequest: a file with the filtered orders (newest 10,000), times in the member's zone. */
   exportOrders: '/coin/entrust/exportSpotTradeLog',
 } as const;
 
@@ -218,6 +218,13 @@ export interface OrderFilter {
 }
 
 export type ExportFormat = 'csv' | 'xlsx';
+
+/** Body of POST exportSpotTradeLog: the filters (paging ignored), the format and the member's time zone. */
+export interface ExportRequest extends OrderFilter {
+  format: ExportFormat;
+  /** IANA name ("Europe/Berlin") the file's times are written in; UTC when absent. */
+  timeZone?: string;
+}
 
 /** A tradable market as GET /coin/open/getSpotGoods lists it. */
 export interface SpotSymbol {

@@ -1,6 +1,6 @@
 // The order export is a file, not an envelope: it is fetched directly with the headers the shell's client sends.
 import { ERROR_CODES, stripHtml } from '../../../core/shared';
-import { SPOT_PATHS, type ExportFormat, type OrderFilter } from '../shared/types';
+import { SPOT_PATHS, type ExportFormat, type ExportRequest, type OrderFilter } from '../shared/types';
 
 export interface ExportRoot {
   site: { api: { head: string; clientId: string; clientSecret: string } };
@@ -12,10 +12,11 @@ export class ExportError extends Error {
   override name = 'ExportError';
 }
 
-/** POSTs exportSpotTradeLog with the filters and hands the browser the file; resolves with its name. */
+/** POSTs exportSpotTradeLog with the filters and the browser's time zone, hands the browser the file; resolves with its name. */
 export async function downloadOrders(root: ExportRoot, filter: OrderFilter, format: ExportFormat): Promise<string> {
   const { head, clientId, clientSecret } = root.site.api;
   const { current: _current, size: _size, ...rest } = filter;
+  const request: ExportRequest = { ...rest, format, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
   const response = await fetch(`/api/${head}${SPOT_PATHS.exportOrders}`, {
     method: 'POST',
     headers: {
@@ -24,7 +25,7 @@ export async function downloadOrders(root: ExportRoot, filter: OrderFilter, form
       'Content-Type': 'application/json',
       ...(root.session.accessToken ? { 'Blade-Auth': `bearer ${root.session.accessToken}` } : {}),
     },
-    body: JSON.stringify({ ...rest, format }),
+    body: JSON.stringify(request),
   });
   if (!response.ok || (response.headers.get('Content-Type') ?? '').includes('application/json')) {
     const body = (await response.json().catch(() => null)) as { code?: number; msg?: string } | null;

@@ -270,9 +270,12 @@ export interface BillFilter extends PageRequest {
   endTime?: number;
 }
 
-/** POST exportRecords/{kind} body: the filters of that list without paging (at most 10,000 rows). */
 export type ExportFormat = 'csv' | 'xlsx';
-export type ExportRequest = (RecordFilter | BillFilter) & { format: ExportFormat };
+/**
+ * POST exportRecords/{kind} body: the filters of that list without paging (at most 10,000 rows), the format, and the
+ * IANA time zone ("Europe/Berlin") the file's times are written in (UTC when absent).
+ */
+export type ExportRequest = (RecordFilter | BillFilter) & { format: ExportFormat; timeZone?: string };
 
 // ---------------------------------------------------------------- console
 export interface ConsoleCurrency {

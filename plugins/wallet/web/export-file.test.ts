@@ -27,7 +27,7 @@ describe('fileNameOf', () => {
 });
 
 describe('downloadExport', () => {
-  it('posts the filters with the member headers and saves the answer under its name', async () => {
+  it("posts the filters and the browser's time zone with the member headers and saves the answer under its name", async () => {
     let seen: Request | undefined;
     server.use(
       http.post('*/api/mjkj-web/coin/assets/exportRecords/deposits', ({ request }) => {
@@ -43,12 +43,16 @@ describe('downloadExport', () => {
     });
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
+    const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolvedOptions.call(this), timeZone: 'Europe/Berlin' };
+    });
     await expect(downloadExport(root(), 'deposits', { currency: 'USDT', format: 'xlsx' })).resolves.toBe('deposits.xlsx');
     expect(saved).toEqual(['deposits.xlsx']);
     expect(seen!.headers.get('Blade-Auth')).toBe('bearer token-1');
     expect(seen!.headers.get('mj-lang')).toBe('de');
     expect(seen!.headers.get('Authorization')).toBe(`Basic ${btoa('bourse-web:bourse-web-public')}`);
-    expect(await seen!.json()).toEqual({ currency: 'USDT', format: 'xlsx' });
+    expect(await seen!.json()).toEqual({ currency: 'USDT', format: 'xlsx', timeZone: 'Europe/Berlin' });
   });
 
   it('rejects with the server message and ends the session on a 401', async () => {

@@ -39,7 +39,10 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** POSTs exportRecords/{kind} with the list's filters and saves the answer; resolves with the file name. */
+/**
+ * POSTs exportRecords/{kind} with the list's filters and the browser's time zone (unless the request names one) and
+ * saves the answer; resolves with the file name.
+ */
 export async function downloadExport(root: ExportRoot, kind: ExportKind, request: ExportRequest): Promise<string> {
   const { head, clientId, clientSecret } = root.site.api;
   const headers: Record<string, string> = {
@@ -51,7 +54,7 @@ export async function downloadExport(root: ExportRoot, kind: ExportKind, request
   const response = await fetch(`/api/${head}${walletPath(WALLET_PATHS.exportRecords, { kind })}`, {
     method: 'POST',
     headers,
-    body: JSON.stringify(request),
+    body: JSON.stringify({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, ...request } satisfies ExportRequest),
   });
   if (!response.ok || (response.headers.get('Content-Type') ?? '').includes('application/json')) {
     const body = (await response.json().catch(() => null)) as { code?: number; msg?: string } | null;

@@ -361,7 +361,7 @@ describe('bills page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: en.exportCsv }));
     await waitFor(() => expect(clicks).toEqual([{ download: 'bills-20260501.csv', href: 'blob:bills' }]));
-    expect(exported).toEqual([{ kind: 'bills', body: { format: 'csv' } }]);
+    expect(exported).toEqual([{ kind: 'bills', body: { format: 'csv', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }]);
   });
 
   it('says so when the export is refused', async () => {
