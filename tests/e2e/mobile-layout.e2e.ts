@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPOT_PATHS } from '../../plugins/spot/shared/types';
 import { WALLET_CONSOLE_PATHS, WALLET_PATHS } from '../../plugins/wallet/shared/types';
 import { chooseFromMenu, openBrowser, type BrowserSession } from './browser';
-import { call, signInInBrowser, signUpMember } from './members';
+import { call, signInInBrowser, signUpMember, texts } from './members';
 import { operatorToken as consoleOperatorToken } from './operator';
 
 const PASSWORD = 'Amber-Quarry-58';
 const PHONE = { width: 390, height: 844 };
 const en = JSON.parse(readFileSync('locales/en/core.json', 'utf8'));
+const jaSpot = texts('ja', 'spot');
 
 interface Box {
   left: number;
@@ -36,7 +37,8 @@ const linesOf = (locator: Locator): Promise<number> =>
 /**
  * A phone-sized screen (390 × 844) in Japanese and the day theme, as a member with orders: the account center's
  * spot orders fit the width of the window (a wide table scrolls in its own box), its menu is a strip of whole
- * titles with the current one in view, and the floating chat button covers no field of the order form.
+ * titles with the current one in view, an open order's Cancel is in view there and on the exchange page without
+ * scrolling the table sideways, and the floating chat button covers no field of the order form.
  */
 describe('the site on a phone-sized screen', () => {
   let session: BrowserSession;
@@ -124,6 +126,44 @@ describe('the site on a phone-sized screen', () => {
   });
 
   /**
+   * The first live order's Cancel, with the page scrolled up and down only: its box lies inside the window and it is
+   * the topmost element at its centre, so a tap reaches it without scrolling the table sideways first. Clicking it
+   * cancels the order.
+   */
+  async function expectCancelReachable(page: Page, rows: Locator, name: string) {
+    const live = rows.filter({ has: page.getByRole('button', { name: jaSpot.cancel }) });
+    const count = await live.count();
+    expect(count).toBeGreaterThan(0);
+    const cancel = live.first().getByRole('button', { name: jaSpot.cancel });
+    await cancel.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 3));
+    const found = await cancel.evaluate((element) => {
+      const { left, top, right, bottom } = element.getBoundingClientRect();
+      const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+      return { box: { left, top, right, bottom }, window: { width: window.innerWidth, height: window.innerHeight }, hit: hit !== null && element.contains(hit) };
+    });
+    const inside = found.box.left >= 0 && found.box.top >= 0 && found.box.right <= found.window.width && found.box.bottom <= found.window.height;
+    expect(inside, `Cancel ${JSON.stringify(found.box)} in the window ${JSON.stringify(found.window)}`).toBe(true);
+    expect(found.hit, 'Cancel is the topmost element at its centre').toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await session.screenshot(name);
+    await cancel.click();
+    await expect.poll(() => live.count()).toBe(count - 1);
+  }
+
+  it('keeps the first open order’s Cancel in the window on the exchange page and the account center’s orders page', async () => {
+    const { page, baseUrl } = session;
+    await page.goto(`${baseUrl}/exchange/index?symbol=BTC_USDT`);
+    const rows = page.locator('.spot-orders tbody tr[data-row-key]');
+    await rows.first().waitFor();
+    await expectCancelReachable(page, rows, 'mobile-exchange-orders-ja-day');
+
+    await page.goto(`${baseUrl}/account/center/entrust/spot`);
+    const entrust = page.locator('.spot-entrust tbody tr[data-row-key]');
+    await entrust.first().waitFor();
+    await expectCancelReachable(page, entrust, 'mobile-center-entrust-cancel-ja-day');
+  });
+
+  /**
    * The chat button floats at a fixed place of the window while the page scrolls under it: a field is clear of it
    * wherever the page is scrolled when the field's box, moved to the button's height, does not meet the button's box.
    */
@@ -153,5 +193,20 @@ describe('the site on a phone-sized screen', () => {
     const { page, baseUrl } = session;
     await page.goto(`${baseUrl}/exchange/full-screen/BTC_USDT`);
     await expectFormClearOfChat(page, 'mobile-full-screen-ja-day');
+  });
+
+  it('shows each market’s pair, last price and change inside the window on the markets page', async () => {
+    const { page, baseUrl } = session;
+    await page.goto(`${baseUrl}/market/main`);
+    const first = page.locator('.mk-table__row').first();
+    await first.waitFor();
+    const width = await page.evaluate(() => window.innerWidth);
+    const cells = first.locator('td');
+    const visible: number[] = [];
+    for (const cell of await cells.all()) if (await cell.isVisible()) visible.push((await box(cell)).right);
+    // star, pair, last, change
+    expect(visible).toHaveLength(4);
+    expect(Math.max(...visible), `cells end at ${visible.join(', ')}`).toBeLessThanOrEqual(width);
+    await session.screenshot('mobile-markets-ja-day');
   });
 });

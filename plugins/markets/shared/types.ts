@@ -54,6 +54,9 @@ export interface MarketInitData {
   serverTime: string;
 }
 
+/** One key per market: a pair can be both a spot market and a contract. */
+export const rowKey = (row: Pick<MarketRow, 'symbol_name' | 'contract_type'>): string => `${row.symbol_name}#${row.contract_type}`;
+
 /** "BTC/USDT" -> "BTC_USDT", the form used in trading-screen paths. */
 export function pairPathSegment(symbol: string): string {
   return symbol.replace('/', '_');

@@ -1,3 +1,3 @@
-export const MARKETS_STORE = 'markets';
+export { MARKETS_STORE } from '../shared/watchlist';
 export const MARKETS_ROUTE = 'markets.main';
 export const RATES_ROUTE = 'markets.rates';

@@ -1,11 +1,9 @@
 import { compareDecimal } from '../../../core/shared';
 import type { TickerRow } from '../shared/service';
-import type { MarketRow } from '../shared/types';
+import { rowKey, type MarketRow } from '../shared/types';
 
 /** Which way a market's last price went with the latest ticker. */
 export type PriceMove = 'up' | 'down';
-
-export const rowKey = (row: Pick<MarketRow, 'symbol_name' | 'contract_type'>): string => `${row.symbol_name}#${row.contract_type}`;
 
 const TICKER_FIELDS = ['close', 'zdf', 'high', 'low', 'amount', 'vol', 'demo', 'halted'] as const;
 

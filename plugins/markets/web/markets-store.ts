@@ -4,9 +4,9 @@ import type { CurrencyItem } from '../../../core/web';
 import { compareDecimal, MARKET_REQUEST_GUARD_MS } from '../../../core/shared';
 import { MARKET_TOPICS, type TickerMessage } from '../shared/service';
 import { CONTRACT_TYPE, type MarketInitData, type MarketKind, type MarketRow } from '../shared/types';
-import { mergeTickers, rowKey, type PriceMove } from './live-rows';
+import { Watchlist, type WatchlistHost } from '../shared/watchlist';
+import { mergeTickers, type PriceMove } from './live-rows';
 import { quoteValues } from './quote-value';
-import { Watchlist } from './watchlist';
 
 export const INIT_DATA_PATH = '/coin/open/market/initData';
 export const COIN_RATE_PATH = '/coin/open/getCoinRate';
@@ -43,7 +43,7 @@ interface Request<T> {
  * within one second reuses the one already sent (spec §9: a one-second guard on market data). While a page
  * follows a market topic, its ticker messages update the rows in place; a missed message reloads the lists.
  */
-export class MarketsStore {
+export class MarketsStore implements WatchlistHost {
   spot: MarketRow[] = [];
   contracts: MarketRow[] = [];
   rates: CoinRate[] = [];
@@ -150,10 +150,7 @@ export class MarketsStore {
   /** The rows of a tab; the favourites tab lists the member's watched markets in the order they were added. */
   rowsOf(tab: MarketTab, memberId?: string | null): MarketRow[] {
     if (tab === 'spot') return this.spot;
-    if (tab === 'favourites') {
-      const rows = new Map([...this.spot, ...this.contracts].map((row) => [rowKey(row), row]));
-      return this.watchlist.of(memberId).flatMap((item) => rows.get(rowKey(item)) ?? []);
-    }
+    if (tab === 'favourites') return this.watchlist.pick(memberId, [...this.spot, ...this.contracts]);
     const type = tab === 'ubw' ? CONTRACT_TYPE.ubw : CONTRACT_TYPE.bbw;
     return this.contracts.filter((row) => row.contract_type === type);
   }

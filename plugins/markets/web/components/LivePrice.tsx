@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useRoot } from '../../../../core/web';
-import type { MarketRow } from '../../shared/types';
+import { rowKey, type MarketRow } from '../../shared/types';
 import { MARKETS_STORE } from '../ids';
-import { rowKey } from '../live-rows';
 import type { MarketsStore } from '../markets-store';
 import { formatQuoted } from '../quote-value';
 

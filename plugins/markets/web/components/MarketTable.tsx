@@ -1,15 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useRoot } from '../../../../core/web';
-import type { MarketRow } from '../../shared/types';
+import { FavouriteStar } from '../../shared/kit';
+import { rowKey, type MarketRow } from '../../shared/types';
 import { MARKETS_STORE } from '../ids';
-import { rowKey } from '../live-rows';
 import type { MarketsStore } from '../markets-store';
 import { formatQuoted } from '../quote-value';
 import { tradePath } from '../trade-paths';
 import { ChangeText } from './ChangeText';
 import { CoinPair } from './CoinPair';
-import { FavouriteStar } from './FavouriteStar';
 import { HaltedMark } from './HaltedMark';
 import { LivePrice } from './LivePrice';
 import { TradeLink } from './TradeLink';
@@ -34,7 +33,7 @@ export const MarketTable = observer(function MarketTable({ rows }: { rows: Marke
             <th scope="col">{t('colChange')}</th>
             <th scope="col" className="mk-hide-narrow">{t('colHigh')}</th>
             <th scope="col" className="mk-hide-narrow">{t('colLow')}</th>
-            <th scope="col">{t('colVolume')}</th>
+            <th scope="col" className="mk-hide-phone">{t('colVolume')}</th>
           </tr>
         </thead>
         <tbody>
@@ -53,7 +52,7 @@ export const MarketTable = observer(function MarketTable({ rows }: { rows: Marke
                       <CoinPair row={row} />
                     </TradeLink>
                     {row.demo && (
-                      <span className="mk-demo-mark" title={t('demoHint')}>
+                      <span className="mk-demo-mark mk-hide-phone" title={t('demoHint')}>
                         {t('demoRow')}
                       </span>
                     )}
@@ -68,7 +67,7 @@ export const MarketTable = observer(function MarketTable({ rows }: { rows: Marke
                 </td>
                 <td className="mk-hide-narrow">{formatQuoted(root, row.high, row.quote_symbol, store.quoteUsd)}</td>
                 <td className="mk-hide-narrow">{formatQuoted(root, row.low, row.quote_symbol, store.quoteUsd)}</td>
-                <td>{formatQuoted(root, row.amount, row.quote_symbol, store.quoteUsd)}</td>
+                <td className="mk-hide-phone">{formatQuoted(root, row.amount, row.quote_symbol, store.quoteUsd)}</td>
               </tr>
             );
           })}

@@ -1,8 +1,9 @@
 import { Button, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoot } from '../../../../core/web';
+import { useMemberWatchlist } from '../../shared/kit';
 import { DemoTag } from '../components/DemoTag';
 import { LoadState } from '../components/LoadState';
 import { MarketTable } from '../components/MarketTable';
@@ -33,15 +34,10 @@ const Favourites = observer(function Favourites({ store }: { store: MarketsStore
 
 /** /market/main: every market in a table, by the member's favourites, spot, USDT-M and Coin-M; live while open. */
 const MarketsPage = observer(function MarketsPage() {
-  const root = useRoot();
   const { t } = useTranslation('markets');
   const store = useMarkets('spot', 'contract');
   const [tab, setTab] = useState<MarketTab>('spot');
-  const memberId = root.session.user?.id ?? null;
-  useEffect(() => {
-    // The HTTP client shows a failure; the stars then show the last list loaded.
-    if (memberId) store.watchlist.load(memberId).catch(() => {});
-  }, [store, memberId]);
+  const { memberId } = useMemberWatchlist();
   const kind = tab === 'spot' ? 'spot' : 'contract';
   const rows = store.rowsOf(tab, memberId);
   const shownDemo = rows.some((row) => row.demo);

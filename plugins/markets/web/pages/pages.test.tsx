@@ -9,7 +9,8 @@ import homeWeb from '../../../home/web/index';
 import manifest from '../../plugin';
 import webPlugin from '../index';
 import en from '../../../../locales/en/markets.json';
-import { CONTRACT_ROWS, envelope, initDataHandler, marketRow, SPOT_ROWS, tickerMessage } from '../testing/market-rows';
+import type { WatchlistItem } from '../../shared/types';
+import { CONTRACT_ROWS, envelope, initDataHandler, marketRow, SPOT_ROWS, tickerMessage, watchlistHandlers } from '../testing/market-rows';
 
 /** The home page's operator content (its sections are not what these tests look at). */
 const emptyCollection = http.get('*/api/mjkj-web/cgform-api/getData/:code', () =>
@@ -123,20 +124,12 @@ describe('live markets page', () => {
 });
 
 describe('favourites', () => {
-  function watchlistHandlers(items: Array<{ symbol_name: string; contract_type: number }>) {
-    const change = (add: boolean) => ({ params }: { params: Record<string, unknown> }) => {
-      const market = { symbol_name: String(params.a).replace('_', '/'), contract_type: Number(params.b) };
-      const others = items.filter((item) => item.symbol_name !== market.symbol_name || item.contract_type !== market.contract_type);
-      items.splice(0, items.length, ...others, ...(add ? [market] : []));
-      return HttpResponse.json(envelope(items));
-    };
+  function memberHandlers(items: WatchlistItem[]) {
     return [
       // The shell asks for the profile and the repay state after a sign-in.
       http.get('*/api/mjkj-web/coin/member/getMemberInfo', () => HttpResponse.json(envelope({ id: '7', uid: '48213377' }))),
       http.get('*/api/mjkj-web/coin/member/returnApplyQuery', () => HttpResponse.json(envelope({ status: 0 }))),
-      http.get('*/api/mjkj-web/coin/quotes/getOptional', () => HttpResponse.json(envelope(items))),
-      http.post('*/api/mjkj-web/coin/quotes/addOptional/:a/:b', change(true)),
-      http.post('*/api/mjkj-web/coin/quotes/cancelOptional/:a/:b', change(false)),
+      ...watchlistHandlers(items),
     ];
   }
 
@@ -150,8 +143,8 @@ describe('favourites', () => {
   });
 
   it('lets a member star markets and lists them in the Favourites tab', async () => {
-    const items = [{ symbol_name: CONTRACT_ROWS[1]!.symbol_name, contract_type: 2 }];
-    server.use(initDataHandler(), ...watchlistHandlers(items));
+    const items: WatchlistItem[] = [{ symbol_name: CONTRACT_ROWS[1]!.symbol_name, contract_type: 2 }];
+    server.use(initDataHandler(), ...memberHandlers(items));
     const { root } = await open('/market/main');
     await act(() => root.session.login({ access_token: 'access', refresh_token: 'refresh', user_id: '7' }));
     const star = (symbol: string) => rowOf(symbol).querySelector<HTMLButtonElement>('.mk-star')!;

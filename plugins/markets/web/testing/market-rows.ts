@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import type { SubscribeOptions, TopicListener } from '../../../../core/plugin-api';
 import { toTickerRow, type TickerMessage } from '../../shared/service';
-import type { MarketInitData, MarketRow } from '../../shared/types';
+import { WATCHLIST_PATHS, type MarketInitData, type MarketRow, type WatchlistItem } from '../../shared/types';
 
 export function marketRow(symbol: string, overrides: Partial<MarketRow> = {}): MarketRow {
   const [base, quote] = symbol.split('/');
@@ -63,6 +63,24 @@ export function initDataHandler(counts: Record<string, number> = {}, spot?: Mark
     counts[type] = (counts[type] ?? 0) + 1;
     return HttpResponse.json(envelope(initData(type, spot)));
   });
+}
+
+/**
+ * The member's watchlist as the server keeps it: `items` is the list, changed in place by add and cancel, which answer
+ * the new list.
+ */
+export function watchlistHandlers(items: WatchlistItem[]) {
+  const change = (add: boolean) => ({ params }: { params: Record<string, unknown> }) => {
+    const market = { symbol_name: String(params.a).replace('_', '/'), contract_type: Number(params.b) as WatchlistItem['contract_type'] };
+    const others = items.filter((item) => item.symbol_name !== market.symbol_name || item.contract_type !== market.contract_type);
+    items.splice(0, items.length, ...others, ...(add ? [market] : []));
+    return HttpResponse.json(envelope(items));
+  };
+  return [
+    http.get(`*/api/mjkj-web${WATCHLIST_PATHS.list}`, () => HttpResponse.json(envelope(items))),
+    http.post(`*/api/mjkj-web${WATCHLIST_PATHS.add}`, change(true)),
+    http.post(`*/api/mjkj-web${WATCHLIST_PATHS.cancel}`, change(false)),
+  ];
 }
 
 /** A realtime client for the store: records subscriptions with their gap handlers and delivers messages. */

@@ -98,12 +98,13 @@ function CancelOrderButton({ onCancel }: { onCancel: () => Promise<void> }) {
   );
 }
 
-/** The column of cancel buttons, one for each order that is still live. */
+/** The column of cancel buttons, one for each order that is still live; pinned to the table's right edge on a phone. */
 export function cancelColumn(cancel: (id: number) => Promise<void>) {
   return {
     title: '',
     dataIndex: 'id',
     align: 'right' as const,
+    className: 'spot-table__action',
     render: (id: number, order: SpotOrderView) => (isLive(order) ? <CancelOrderButton onCancel={() => cancel(id)} /> : null),
   };
 }

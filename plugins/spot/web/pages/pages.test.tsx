@@ -6,12 +6,16 @@ import { Toast } from '@douyinfe/semi-ui-19';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openMemberShell } from '../../../../tests/support/member-shell';
 import en from '../../../../locales/en/spot.json';
+import marketsEn from '../../../../locales/en/markets.json';
 import apiKeysManifest from '../../../api-keys/plugin';
 import apiKeysWeb from '../../../api-keys/web/index';
 import identityManifest from '../../../identity/plugin';
 import identityWeb from '../../../identity/web/index';
 import marketsManifest from '../../../markets/plugin';
+import { MARKETS_STORE, type WatchlistHost } from '../../../markets/shared/watchlist';
+import type { WatchlistItem } from '../../../markets/shared/types';
 import marketsWeb from '../../../markets/web/index';
+import { watchlistHandlers } from '../../../markets/web/testing/market-rows';
 import walletManifest from '../../../wallet/plugin';
 import walletWeb from '../../../wallet/web/index';
 import { API, balance, envelope, ok } from '../../../wallet/web/testing/wallet-fixtures';
@@ -82,6 +86,7 @@ function marketData() {
 function memberData(placed: unknown[] = [], usdt = { available: '1000' }) {
   server.use(
     http.get(`${API}/coin/assets/getMyBalance`, () => ok([balance('USDT', usdt.available, { scale: 6 }), balance('BTC', '0.5', { scale: 8 })])),
+    http.get(`${API}/coin/quotes/getOptional`, () => ok([])),
     http.get(`${API}/coin/entrust/get/myExchangeLog/:x`, () => ok([order(11)])),
     http.get(`${API}/coin/entrust/entrustlog/:a/:b/:c`, () => ok(page([order(10, { status: 'filled', filledNum: '0.5', avgPrice: '29000' })]))),
     http.get(`${API}/coin/entrust/myTrades/:x`, () =>
@@ -371,6 +376,77 @@ describe('exchange screen', () => {
     root.settings.set('dealType', 'pry');
     root.registry.menus('nav').find((entry) => entry.id === 'spot')!.onSelect!(root);
     expect(root.settings.dealType).toBe('cash');
+  });
+});
+
+describe('the market list’s favourites', () => {
+  const listed = () => [...document.querySelectorAll<HTMLElement>('.spot-markets button[data-market]')].map((row) => row.dataset.market);
+  const itemOf = (path: string) => document.querySelector(`.spot-markets button[data-market="${path}"]`)!.closest<HTMLElement>('[role="listitem"]')!;
+  const tab = (name: string) => within(document.querySelector<HTMLElement>('.spot-markets')!).getByRole('tab', { name });
+
+  it('opens on All; Favourites lists the starred spot markets in the order starred, and the search looks there too', async () => {
+    marketData();
+    memberData();
+    // starred: ETH/USDT, then a contract (not listed here), then BTC/USDT
+    server.use(...watchlistHandlers([{ symbol_name: 'ETH/USDT', contract_type: 0 }, { symbol_name: 'BTC/USD', contract_type: 2 }, { symbol_name: 'BTC/USDT', contract_type: 0 }]));
+    await open('/exchange/index?symbol=BTC_USDT');
+    await waitFor(() => expect(within(itemOf('ETH_USDT')).getByRole('button', { name: marketsEn.starRemove }).getAttribute('aria-pressed')).toBe('true'));
+    expect(tab(en.all).getAttribute('aria-selected')).toBe('true');
+    expect(tab(marketsEn.tabFavourites).getAttribute('aria-selected')).toBe('false');
+    expect(listed()).toEqual(['BTC_USDT', 'ETH_USDT']);
+
+    fireEvent.click(tab(marketsEn.tabFavourites));
+    expect(tab(marketsEn.tabFavourites).getAttribute('aria-selected')).toBe('true');
+    expect(listed()).toEqual(['ETH_USDT', 'BTC_USDT']);
+    fireEvent.change(screen.getByRole('textbox', { name: en.searchMarkets }), { target: { value: 'btc' } });
+    expect(listed()).toEqual(['BTC_USDT']);
+    fireEvent.change(screen.getByRole('textbox', { name: en.searchMarkets }), { target: { value: 'xrp' } });
+    expect(listed()).toEqual([]);
+    expect(document.querySelector('.spot-markets')!.textContent).toContain(en.noMarkets);
+  });
+
+  it('stars a market on the markets store’s one watchlist without opening it, and unstars it from Favourites', async () => {
+    marketData();
+    memberData();
+    const items: WatchlistItem[] = [];
+    server.use(...watchlistHandlers(items));
+    const { root } = await open('/exchange/index?symbol=BTC_USDT');
+    const star = () => within(itemOf('ETH_USDT')).getByRole('button', { name: /favourites/ });
+    await waitFor(() => expect(star().getAttribute('aria-label')).toBe(marketsEn.starAdd));
+    fireEvent.click(tab(marketsEn.tabFavourites));
+    await waitFor(() => expect(screen.getByTestId('spot-favourites-empty').textContent).toBe(marketsEn.favouritesEmpty));
+    fireEvent.click(tab(en.all));
+
+    fireEvent.click(star());
+    await waitFor(() => expect(star().getAttribute('aria-pressed')).toBe('true'));
+    expect(star().getAttribute('aria-label')).toBe(marketsEn.starRemove);
+    expect(items).toEqual([{ symbol_name: 'ETH/USDT', contract_type: 0 }]);
+    // the pair stays the one open
+    expect(root.location).toBe('/exchange/index');
+    expect(screen.getByTestId('spot-exchange').getAttribute('data-market')).toBe('BTC_USDT');
+    expect(itemOf('BTC_USDT').querySelector('[aria-current]')).toBeTruthy();
+    // /market/main reads the same list
+    expect(root.store<WatchlistHost>(MARKETS_STORE).watchlist.has(MEMBER.id, { symbol_name: 'ETH/USDT', contract_type: 0 })).toBe(true);
+
+    fireEvent.click(tab(marketsEn.tabFavourites));
+    expect(listed()).toEqual(['ETH_USDT']);
+    fireEvent.click(star());
+    await waitFor(() => expect(screen.getByTestId('spot-favourites-empty')).toBeTruthy());
+    expect(listed()).toEqual([]);
+    expect(items).toEqual([]);
+  });
+
+  it('shows a visitor no stars, and a sign-in prompt under Favourites', async () => {
+    marketData();
+    const { root } = await open('/exchange/index?symbol=BTC_USDT', null);
+    await waitFor(() => expect(listed()).toEqual(['BTC_USDT', 'ETH_USDT']));
+    expect(document.querySelector('.spot-markets .mk-star')).toBeNull();
+    fireEvent.click(tab(marketsEn.tabFavourites));
+    const prompt = screen.getByTestId('spot-favourites-sign-in');
+    expect(prompt.textContent).toContain(marketsEn.favouritesSignIn);
+    expect(listed()).toEqual([]);
+    fireEvent.click(within(prompt).getByRole('button', { name: marketsEn.signIn }));
+    await waitFor(() => expect(root.location).toBe('/user/login'));
   });
 });
 

@@ -1,12 +1,15 @@
 import { IconStar, IconStarStroked } from '@douyinfe/semi-icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { MarketRow } from '../../shared/types';
-import { rowKey } from '../live-rows';
-import type { Watchlist } from '../watchlist';
+import { rowKey } from '../types';
+import type { Watchlist, WatchedMarket } from '../watchlist';
+import './favourite-star.css';
 
-/** The star of a market row: adds the market to the member's watchlist or removes it. */
-export const FavouriteStar = observer(function FavouriteStar({ watchlist, memberId, row }: { watchlist: Watchlist; memberId: string; row: MarketRow }) {
+/**
+ * The star of a market row: adds the market to the member's watchlist or removes it. The press stays with the star:
+ * a row that opens its market on a click is not opened.
+ */
+export const FavouriteStar = observer(function FavouriteStar({ watchlist, memberId, row }: { watchlist: Watchlist; memberId: string; row: WatchedMarket }) {
   const { t } = useTranslation('markets');
   const starred = watchlist.has(memberId, row);
   return (

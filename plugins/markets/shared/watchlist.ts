@@ -1,15 +1,25 @@
+// The member's watchlist in the browser, owned by the markets store and shared with the trading screens. Web only
+// (MobX); the server imports none of it.
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { HttpClient } from '../../../core/plugin-api';
-import { pairPathSegment, WATCHLIST_PATHS, type MarketRow, type WatchlistItem } from '../shared/types';
-import { rowKey } from './live-rows';
+import { pairPathSegment, rowKey, WATCHLIST_PATHS, type MarketRow, type WatchlistItem } from './types';
 
-type Market = Pick<MarketRow, 'symbol_name' | 'contract_type'>;
+/** The markets plugin's store id: `root.store<WatchlistHost>(MARKETS_STORE).watchlist` is the one watchlist. */
+export const MARKETS_STORE = 'markets';
 
-function changePath(path: string, market: Market): string {
+/** A market as the watchlist names it. */
+export type WatchedMarket = Pick<MarketRow, 'symbol_name' | 'contract_type'>;
+
+/** What another plugin may rely on of the markets store. */
+export interface WatchlistHost {
+  readonly watchlist: Watchlist;
+}
+
+function changePath(path: string, market: WatchedMarket): string {
   return path.replace(':a', pairPathSegment(market.symbol_name)).replace(':b', String(market.contract_type));
 }
 
-/** The signed-in member's watched markets (the star on market rows, the Favourites tab). */
+/** The signed-in member's watched markets (the star on market rows, the Favourites tabs). */
 export class Watchlist {
   items: WatchlistItem[] = [];
   /** The member the items belong to; null until loaded. */
@@ -40,13 +50,19 @@ export class Watchlist {
     return memberId && this.owner === memberId ? this.items : [];
   }
 
-  has(memberId: string | null | undefined, market: Market): boolean {
+  has(memberId: string | null | undefined, market: WatchedMarket): boolean {
     const key = rowKey(market);
     return this.of(memberId).some((item) => rowKey(item) === key);
   }
 
+  /** Of the given rows, those of the markets this member watches, in the order they were added. */
+  pick<T extends WatchedMarket>(memberId: string | null | undefined, rows: readonly T[]): T[] {
+    const byKey = new Map(rows.map((row) => [rowKey(row), row]));
+    return this.of(memberId).flatMap((item) => byKey.get(rowKey(item)) ?? []);
+  }
+
   /** Stars or unstars a market; the server's answer becomes the list. */
-  async toggle(memberId: string, market: Market): Promise<void> {
+  async toggle(memberId: string, market: WatchedMarket): Promise<void> {
     const key = rowKey(market);
     if (this.pending.has(key)) return;
     const path = this.has(memberId, market) ? WATCHLIST_PATHS.cancel : WATCHLIST_PATHS.add;
