@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig, type TransactionSettings } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from '../../plugin-api';
+import { lockDataFile } from './data-dir-lock';
 
 export interface Database {
   db: Kysely<any>;
@@ -17,7 +18,8 @@ export const SQLITE_FILE_NAME = 'bourse.sqlite';
 
 /**
  * PostgreSQL when a database URL is given, else the embedded SQLite file <dataDir>/bourse.sqlite
- * (WAL journal, synchronous FULL so a committed transaction survives a power cut).
+ * (WAL journal, synchronous FULL so a committed transaction survives a power cut), which one process at a time may
+ * open (bourse.sqlite.lock: see lockDataFile).
  */
 export function openDatabase(options: { dataDir: string; databaseUrl?: string; onIdleError?: (error: Error) => void }): Database {
   if (options.databaseUrl) {
@@ -30,13 +32,20 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; o
   }
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, SQLITE_FILE_NAME);
-  const sqlite = new BetterSqlite3(file);
+  const unlock = lockDataFile(`${file}.lock`, file);
+  let sqlite: BetterSqlite3.Database;
+  try {
+    sqlite = new BetterSqlite3(file);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<any>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy().finally(unlock) };
 }
 
 /**
