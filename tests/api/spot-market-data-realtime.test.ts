@@ -134,4 +134,26 @@ describe('spot market topics', () => {
     expect(inOrder.map((trade) => trade.id)).toEqual(made.map((trade) => trade.id).reverse());
     expect(sent).toHaveLength(25);
   });
+
+  it("tells the owner of a stop that other members' trade triggered, though the stop did not trade", async () => {
+    const owner = await server.signUp();
+    await server.credit(owner.id, 'BTC', '1');
+    const stop = await place(owner, { side: 'sell', type: 'stop', triggerMoney: '30000', price: '30000', num: '0.01' });
+    expect(stop.status).toBe(200);
+    const published: string[] = [];
+    const publish = server.context.realtime.publish;
+    server.context.realtime.publish = (topic, payload, options) => {
+      published.push(`${topic} ${(payload as { event?: string }).event ?? ''}`);
+      publish(topic, payload, options);
+    };
+    try {
+      expect((await place(buyer, { side: 'buy', type: 'limit', price: '30000', num: '0.01' })).status).toBe(200);
+      expect((await place(seller, { side: 'sell', type: 'limit', price: '30000', num: '0.01' })).status).toBe(200);
+    } finally {
+      server.context.realtime.publish = publish;
+    }
+    expect(published).toContain(`refresh_${owner.id} order`);
+    const open = (await server.get('/coin/entrust/get/myExchangeLog/BTC_USDT', owner.token)).body.data as Array<{ id: number; status: string }>;
+    expect(open.find((order) => order.id === stop.body.data.id)?.status).toBe('open');
+  });
 });

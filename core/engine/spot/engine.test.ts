@@ -288,6 +288,19 @@ describe('spot engine: a stop-limit reports its direction', () => {
   });
 });
 
+describe('spot engine: a trade that reaches a stop names it', () => {
+  it("reports the triggered stop-limit and its owner in the result of the other members' trade, and nowhere else", () => {
+    const spot = newSpot({ a: { USDT: '10000' }, b: { BTC: '1' }, c: { USDT: '10000' } });
+    const stop = accepted(spot.apply(order('a', { side: 'buy', type: 'stopLimit', trigger: '105', price: '106', qty: '0.1' })));
+    expect(stop.triggered).toBeUndefined();
+    accepted(spot.apply(order('b', { side: 'sell', price: '105', qty: '0.1' })));
+    const trade = accepted(spot.apply(order('c', { side: 'buy', price: '105', qty: '0.1' })));
+    expect(trade.trades).toHaveLength(1);
+    expect(trade.triggered).toEqual([{ orderId: stop.orderId, userId: 'a' }]);
+    expect(spot.order(stop.orderId!)?.status).toBe('open');
+  });
+});
+
 describe('spot engine: the accepted-id window', () => {
   /** An engine remembering 4 to 8 seqs, after `count` resting buys of u1 at AT + 1 … AT + count (seqs 2 …). */
   function windowed(count: number) {

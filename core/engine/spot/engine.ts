@@ -33,6 +33,7 @@ import type {
   SpotRejected,
   SpotResult,
   SpotTrade,
+  TriggeredOrder,
   UpdateMarket,
 } from './types';
 
@@ -41,6 +42,7 @@ const MAX_CLIENT_ORDER_ID = 64;
 const NO_TRADES = Object.freeze([]) as unknown as SpotTrade[];
 const NO_UPDATES = Object.freeze([]) as unknown as OrderUpdate[];
 const NO_EXITS = Object.freeze([]) as unknown as ExitLeg[];
+const NO_TRIGGERED = Object.freeze([]) as unknown as TriggeredOrder[];
 
 interface Market {
   config: SpotMarketConfig;
@@ -125,6 +127,7 @@ export class SpotEngine implements StepOwner, StepSource {
   private readonly trades = new CountedList<SpotTrade>();
   private readonly updates = new CountedList<OrderUpdate>();
   private readonly exits = new CountedList<ExitLeg>();
+  private readonly triggered = new CountedList<TriggeredOrder>();
   /** The direction of the stop-limit the command placed (undefined: none). */
   private stopRising: boolean | undefined;
   /** What the step being posted moves, for its logged command (describeStep). */
@@ -178,6 +181,7 @@ export class SpotEngine implements StepOwner, StepSource {
     this.trades.clear();
     this.updates.clear();
     this.exits.clear();
+    this.triggered.clear();
     this.stopRising = undefined;
     let outcome: Rejection | number | undefined;
     switch (kind) {
@@ -213,6 +217,7 @@ export class SpotEngine implements StepOwner, StepSource {
         : { ok: true, seq, id, kind, duplicate: false, trades, orders, ledgerFrom, ledgerTo };
     if (this.stopRising !== undefined) result.stopRising = this.stopRising;
     if (this.exits.length > 0) result.exits = this.exits.take(NO_EXITS);
+    if (this.triggered.length > 0) result.triggered = this.triggered.take(NO_TRIGGERED);
     return result;
   }
 
@@ -600,9 +605,12 @@ export class SpotEngine implements StepOwner, StepSource {
           });
           break;
         }
-        case 'triggered':
-          this.mustFind(event.orderId).status = 'open';
+        case 'triggered': {
+          const order = this.mustFind(event.orderId);
+          order.status = 'open';
+          this.triggered.push({ orderId: order.id, userId: order.userId });
           break;
+        }
         default:
           break;
       }

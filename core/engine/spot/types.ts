@@ -161,6 +161,12 @@ export interface ExitLeg {
   qty: bigint;
 }
 
+/** A conditional order (a stop-limit, a take-profit / stop-loss leg) whose trigger a command's trades reached. */
+export interface TriggeredOrder {
+  orderId: number;
+  userId: string;
+}
+
 export interface SpotAccepted {
   ok: true;
   seq: number;
@@ -181,6 +187,11 @@ export interface SpotAccepted {
    * `orders` name them); absent when none, and in logs written before.
    */
   exits?: ExitLeg[];
+  /**
+   * The conditional orders this command's trades triggered into the book (their owners learn of it), in trigger
+   * order; absent when none, and in logs written before.
+   */
+  triggered?: TriggeredOrder[];
   /** Ledger sequence numbers this command used: (ledgerFrom, ledgerTo]. */
   ledgerFrom: number;
   ledgerTo: number;

@@ -203,6 +203,8 @@ export class SpotExchange {
       touch(trade.takerUserId, 'trade');
     }
     for (const update of result.orders) touch(update.userId, 'order');
+    // a stop the trades of others triggered: its owner's lists show it open from now on
+    for (const order of result.triggered ?? []) touch(order.userId, 'order');
     for (const [userId, events] of touched) {
       for (const event of events) {
         const message: SpotRefreshMessage = { type: 'spot', event, symbol, ...(result.orderId !== undefined ? { orderId: result.orderId } : {}) };
