@@ -69,11 +69,26 @@ export interface HttpOptions {
   credentials?: boolean;
 }
 
+export interface DownloadOptions extends HttpOptions {
+  /** The file's name when the answer's Content-Disposition names none. */
+  fileName?: string;
+  /**
+   * Adds the browser's IANA time zone ("Europe/Berlin") to the body as `timeZone`, unless the body names one: the
+   * field in which core/server's exports (`exportTimes`) write their times.
+   */
+  timeZone?: boolean;
+}
+
 /** The shell's HTTP client: paths are relative to /api/{head} unless they start with /api/. */
 export interface HttpClient {
   get<T>(path: string, options?: HttpOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: HttpOptions): Promise<T>;
   upload<T>(path: string, form: FormData, options?: HttpOptions): Promise<T>;
+  /**
+   * POSTs the body as JSON and has the browser save the file answered; resolves with its name. A JSON or non-2xx
+   * answer is an error envelope, rejected (and shown) as by `post`.
+   */
+  download(path: string, body?: object, options?: DownloadOptions): Promise<string>;
 }
 
 export type TopicListener = (payload: unknown, topic: string) => void;

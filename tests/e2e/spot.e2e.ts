@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import defaultSite from '../../site-configs/default';
+import { parseCsv } from '../support/csv';
 import { SPOT_CONSOLE_PATHS, SPOT_PATHS } from '../../plugins/spot/shared/types';
 import { WALLET_CONSOLE_PATHS, WALLET_PATHS } from '../../plugins/wallet/shared/types';
 import { openBrowser, type BrowserSession } from './browser';
@@ -212,5 +214,24 @@ describe('spot trading in Chromium, as a new member', () => {
     await partlyFilled.getByRole('button', { name: de.cancel }).click();
     await expect.poll(() => partlyFilled.innerText()).toContain(de.status_cancelled);
     await expect(partlyFilled.getByRole('button', { name: de.cancel }).count()).resolves.toBe(0);
+  });
+
+  it("exports the orders as a CSV file, its times in the browser's time zone", async () => {
+    const { page, baseUrl } = session;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Tokyo' });
+    try {
+      await page.goto(`${baseUrl}/account/entrust/spot`);
+      await expect.poll(() => page.locator('.spot-entrust tbody tr').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: de.exportCsv }).click()]);
+      expect(file.suggestedFilename()).toBe('spot-orders.csv');
+      const [header, ...rows] = parseCsv(readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, ''));
+      const titles = ['col_symbol', 'col_side', 'col_type', 'col_price', 'triggerPrice', 'col_num', 'col_filledNum', 'col_filledMoney', 'col_avgPrice', 'col_fee', 'col_feeCurrency', 'col_status'];
+      expect(header).toEqual([`${de.col_createTime} (Asia/Tokyo)`, ...titles.map((key) => de[key])]);
+      expect(rows.filter((row) => row[1] === MARKET.symbol).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' });
+      await cdp.detach();
+    }
   });
 });

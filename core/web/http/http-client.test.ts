@@ -218,3 +218,124 @@ describe('http client', () => {
     await expect(http.get('/slow')).resolves.toBe('late');
   });
 });
+
+describe('http client downloads', () => {
+  /** Records the links the client clicks to save a file, and the blobs behind them. */
+  function savedFiles() {
+    const saved: { name: string; text: Promise<string> }[] = [];
+    const blobs = new Map<string, Blob>();
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const url = `blob:${blobs.size}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, text: blobs.get(this.getAttribute('href')!)!.text() });
+    });
+    return saved;
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  const CSV = { 'Content-Type': 'text/csv; charset=utf-8' };
+
+  it('posts the body as JSON with the member headers and saves the answer under the name its header gives', async () => {
+    let seen: Request | undefined;
+    server.use(
+      mswHttp.post('*/api/mjkj-web/coin/assets/exportRecords/bills', ({ request }) => {
+        seen = request.clone();
+        return new HttpResponse('time,amount\r\n', { headers: { ...CSV, 'Content-Disposition': 'attachment; filename="bills-20260501.csv"' } });
+      }),
+    );
+    const saved = savedFiles();
+    // a client secret outside Latin-1: sent as its UTF-8 bytes
+    const { http } = client({ getToken: () => 'tok-1', clientSecret: 'geheim-ä' });
+    await expect(http.download('/coin/assets/exportRecords/bills', { format: 'csv' }, { fileName: 'bills.csv' })).resolves.toBe('bills-20260501.csv');
+    expect(saved.map((file) => file.name)).toEqual(['bills-20260501.csv']);
+    await expect(saved[0]!.text).resolves.toBe('time,amount\r\n');
+    expect(seen!.headers.get('authorization')).toBe(`Basic ${btoa('bourse-web:geheim-\u00c3\u00a4')}`);
+    expect(seen!.headers.get('mj-lang')).toBe('de');
+    expect(seen!.headers.get('blade-auth')).toBe('bearer tok-1');
+    expect(seen!.headers.get('content-type')).toBe('application/json');
+    expect(await seen!.json()).toEqual({ format: 'csv' });
+  });
+
+  it("reads the RFC 5987 name before the plain one, and takes the caller's name when the answer gives none", async () => {
+    server.use(
+      mswHttp.post('*/api/mjkj-web/named', () =>
+        new HttpResponse('x', { headers: { ...CSV, 'Content-Disposition': `attachment; filename="Einzahlungen _Mai_.csv"; filename*=UTF-8''Einzahlungen%20%E2%80%9EMai%E2%80%9C.csv` } }),
+      ),
+      mswHttp.post('*/api/mjkj-web/unnamed', () => new HttpResponse('y', { headers: CSV })),
+    );
+    const saved = savedFiles();
+    const { http } = client();
+    await expect(http.download('/named', {})).resolves.toBe('Einzahlungen „Mai“.csv');
+    await expect(http.download('/unnamed', {}, { fileName: 'spot-orders.csv' })).resolves.toBe('spot-orders.csv');
+    expect(saved.map((file) => file.name)).toEqual(['Einzahlungen „Mai“.csv', 'spot-orders.csv']);
+  });
+
+  it("adds the browser's time zone when asked, unless the body names one", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      mswHttp.post('*/api/mjkj-web/export', async ({ request }) => {
+        bodies.push(await request.json());
+        return new HttpResponse('x', { headers: CSV });
+      }),
+    );
+    savedFiles();
+    const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolvedOptions.call(this), timeZone: 'America/Sao_Paulo' };
+    });
+    const { http } = client();
+    await http.download('/export', { format: 'csv' }, { timeZone: true });
+    await http.download('/export', { format: 'csv', timeZone: 'Asia/Tokyo' }, { timeZone: true });
+    await http.download('/export', { format: 'csv' });
+    expect(bodies).toEqual([{ timeZone: 'America/Sao_Paulo', format: 'csv' }, { format: 'csv', timeZone: 'Asia/Tokyo' }, { format: 'csv' }]);
+  });
+
+  it('rejects an error envelope with its message and field, shows it once and saves nothing', async () => {
+    server.use(
+      mswHttp.post('*/api/mjkj-web/export', () =>
+        HttpResponse.json({ code: 400, success: false, msg: 'Unbekannte <b>Zeitzone</b>', data: { field: 'timeZone' } }, { status: 400 }),
+      ),
+      // an error envelope can come with a 200 status too
+      mswHttp.post('*/api/mjkj-web/refused', () => HttpResponse.json(envelope(400, null, 'Zu viele Zeilen'))),
+    );
+    const saved = savedFiles();
+    let now = 0;
+    const { http, options } = client({ now: () => now });
+    const error = await http.download('/export', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ kind: 'response', code: 400, msg: 'Unbekannte Zeitzone', field: 'timeZone', quiet: false });
+    now += 5000;
+    await expect(http.download('/refused', {}, { silent: true })).rejects.toMatchObject({ code: 400, msg: 'Zu viele Zeilen', quiet: true });
+    expect(options.showError.mock.calls).toEqual([['Unbekannte Zeitzone']]);
+    expect(saved).toEqual([]);
+  });
+
+  it('ends the session on a 401 without a message', async () => {
+    server.use(mswHttp.post('*/api/mjkj-web/export', () => HttpResponse.json(envelope(401, null, 'expired'), { status: 401 })));
+    const saved = savedFiles();
+    const { http, options } = client();
+    await expect(http.download('/export', {})).rejects.toMatchObject({ code: 401, quiet: true });
+    expect(options.onUnauthorized).toHaveBeenCalledOnce();
+    expect(options.showError).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
+  });
+
+  it('takes a non-2xx answer without a body as a failure of its status, and one above 500 as a quiet one', async () => {
+    server.use(
+      mswHttp.post('*/api/mjkj-web/gone', () => new HttpResponse(null, { status: 404 })),
+      mswHttp.post('*/api/mjkj-web/gateway', () => new HttpResponse('<html>bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } })),
+    );
+    const saved = savedFiles();
+    let now = 0;
+    const { http, options } = client({ now: () => now });
+    await expect(http.download('/gone', {})).rejects.toMatchObject({ kind: 'response', code: 404, msg: 'Unbekannter Fehler' });
+    now += 5000;
+    await expect(http.download('/gateway', {})).rejects.toMatchObject({ kind: 'network', code: 502, quiet: true });
+    expect(options.showError.mock.calls).toEqual([['Unbekannter Fehler']]);
+    expect(saved).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
-import type { HttpClient, HttpOptions } from '../../plugin-api';
+import type { DownloadOptions, HttpClient, HttpOptions } from '../../plugin-api';
 import { ERROR_CODES, ERROR_TOAST_INTERVAL_MS, REQUEST_TIMEOUT_MS, isWhitelisted, stripHtml } from '../../shared';
+import { fileNameOf, saveBlob } from './file-answer';
 import { HttpError } from './http-error';
 
 export interface HttpClientOptions {
@@ -31,6 +32,15 @@ interface ResponseBody {
   error_description?: unknown;
   field?: unknown;
 }
+
+/** An answer read as an API response: its status and its JSON body (null when none). */
+interface Answer {
+  status: number;
+  body: ResponseBody | null;
+}
+
+/** A download's file name when neither the answer nor the call names one. */
+const DEFAULT_FILE_NAME = 'download';
 
 export function apiUrl(head: string, path: string, query?: HttpOptions['query']): string {
   const base = path.startsWith('/api/') ? path : `/api/${head}${path.startsWith('/') ? '' : '/'}${path}`;
@@ -79,33 +89,55 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return { ...headers, ...extra };
   };
 
-  async function send<T>(method: 'GET' | 'POST', path: string, body: BodyInit | undefined, json: boolean, opts: HttpOptions = {}): Promise<T> {
+  /** One request, its answer read by `read` within the timeout; no answer, or one above 500, is a quiet failure. */
+  async function exchange<R>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: BodyInit | undefined,
+    headers: Record<string, string>,
+    opts: HttpOptions,
+    read: (response: Response) => Promise<R>,
+  ): Promise<R> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
-    let response: Response;
-    let parsed: ResponseBody | null;
     try {
-      response = await doFetch(apiUrl(options.head, path, opts.query), {
-        method,
-        headers: headersFor(opts.headers, json),
-        body,
-        signal: controller.signal,
-      });
+      const response = await doFetch(apiUrl(options.head, path, opts.query), { method, headers, body, signal: controller.signal });
       if (response.status < FIRST_RESPONSE_STATUS || response.status > LAST_RESPONSE_STATUS) {
         throw new HttpError('network', response.status, '', { quiet: true });
       }
-      parsed = await readJson(response);
+      return await read(response);
     } catch (error) {
       if (error instanceof HttpError) throw error;
       throw new HttpError(timedOut ? 'timeout' : 'network', 0, '', { quiet: true, cause: error });
     } finally {
       clearTimeout(timer);
     }
-    return interpret<T>(response.status, parsed, opts);
+  }
+
+  async function send<T>(method: 'GET' | 'POST', path: string, body: BodyInit | undefined, json: boolean, opts: HttpOptions = {}): Promise<T> {
+    const answer = await exchange(method, path, body, headersFor(opts.headers, json), opts, readAnswer);
+    return interpret<T>(answer.status, answer.body, opts);
+  }
+
+  async function download(path: string, body: object | undefined, opts: DownloadOptions = {}): Promise<string> {
+    const payload = opts.timeZone ? { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, ...body } : body;
+    const headers = headersFor({ Accept: '*/*', ...opts.headers }, payload !== undefined);
+    const answer = await exchange('POST', path, payload === undefined ? undefined : JSON.stringify(payload), headers, opts, async (response) =>
+      isFile(response)
+        ? { file: await response.blob(), name: fileNameOf(response.headers.get('Content-Disposition')) ?? opts.fileName ?? DEFAULT_FILE_NAME }
+        : readAnswer(response),
+    );
+    if ('file' in answer) {
+      saveBlob(answer.file, answer.name);
+      return answer.name;
+    }
+    interpret(answer.status, answer.body, opts);
+    // a success envelope where a file was expected
+    throw new HttpError('response', answer.status, '', { quiet: true });
   }
 
   function interpret<T>(status: number, body: ResponseBody | null, opts: HttpOptions): T {
@@ -133,7 +165,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     post: (path, body, opts) =>
       send('POST', path, body === undefined ? undefined : JSON.stringify(body), body !== undefined, opts),
     upload: (path, form, opts) => send('POST', path, form, false, opts),
+    download,
   };
+}
+
+/** A download's answer is a file unless it is an error: not 2xx, or JSON (an envelope). */
+function isFile(response: Response): boolean {
+  return response.ok && !(response.headers.get('Content-Type') ?? '').includes('application/json');
+}
+
+async function readAnswer(response: Response): Promise<Answer> {
+  return { status: response.status, body: await readJson(response) };
 }
 
 async function readJson(response: Response): Promise<ResponseBody | null> {

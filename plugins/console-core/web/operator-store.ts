@@ -171,7 +171,7 @@ export class OperatorStore implements OperatorConsole {
  * so a 401 does not end the member session of the shell; it signs the operator out instead.
  */
 export function operatorHttp(http: HttpClient, session: Pick<OperatorStore, 'authHeaders' | 'signOut'> & Partial<Pick<OperatorStore, 'markTotpUnbound'>>): HttpClient {
-  const withOperator = (options: HttpOptions = {}): HttpOptions => ({
+  const withOperator = <O extends HttpOptions>(options: O = {} as O): O => ({
     ...options,
     credentials: true,
     headers: { ...options.headers, ...session.authHeaders() },
@@ -190,6 +190,7 @@ export function operatorHttp(http: HttpClient, session: Pick<OperatorStore, 'aut
     get: (path, options) => signOutOn401(http.get(path, withOperator(options))),
     post: (path, body, options) => signOutOn401(http.post(path, body, withOperator(options))),
     upload: (path, form, options) => signOutOn401(http.upload(path, form, withOperator(options))),
+    download: (path, body, options) => signOutOn401(http.download(path, body, withOperator(options))),
   };
 }
 

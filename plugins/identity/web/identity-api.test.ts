@@ -15,6 +15,7 @@ function recordingHttp() {
       return { access_token: 'a', refresh_token: 'r' } as T;
     },
     upload: async <T>() => ({}) as T,
+    download: async () => '',
   };
   return { http, calls };
 }

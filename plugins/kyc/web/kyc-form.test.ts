@@ -23,6 +23,7 @@ function fakeHttp(fail?: { path: string; error: object }) {
     get: (path, options) => answer('get', path, undefined, options) as never,
     post: (path, body, options) => answer('post', path, body, options) as never,
     upload: (path, form, options) => answer('upload', path, form, options) as never,
+    download: (path, body, options) => answer('download', path, body, options) as never,
   };
   return { http, calls };
 }

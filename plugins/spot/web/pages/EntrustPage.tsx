@@ -2,12 +2,11 @@ import { Button, DatePicker, Select, Table, Toast } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoot, weekStartsOn } from '../../../../core/web';
-import { ORDER_SIDES, ORDER_STATUSES, type ExportFormat, type SpotOrderView } from '../../shared/types';
+import { isHttpError, useRoot, weekStartsOn } from '../../../../core/web';
+import { ORDER_SIDES, ORDER_STATUSES, SPOT_PATHS, type ExportFormat, type ExportRequest, type SpotOrderView } from '../../shared/types';
 import { cancelColumn, useFillColumns, useOrderColumns } from '../components/MemberOrders';
 import { hasFilled } from '../../shared/order-labels';
 import { dayBounds, EntrustStore } from '../entrust-store';
-import { downloadOrders, ExportError } from '../export-file';
 import '../spot.css';
 
 /** One filter of the list: "all" when cleared. */
@@ -52,12 +51,16 @@ export default observer(function EntrustPage() {
     void store.start();
   }, [store]);
   const columns = [...useOrderColumns(store.markets), cancelColumn((id) => store.cancel(id))];
+  /** The filtered orders (paging left out) as a file, in the browser's time zone. */
   const exportAs = async (format: ExportFormat) => {
     setExporting(format);
     try {
-      await downloadOrders(root, store.request, format);
+      const { current: _current, size: _size, ...filter } = store.request;
+      const request: ExportRequest = { ...filter, format };
+      // silent: the toast below is the one shown for the failure
+      await root.http.download(SPOT_PATHS.exportOrders, request, { fileName: `spot-orders.${format}`, timeZone: true, silent: true });
     } catch (error) {
-      Toast.error(error instanceof ExportError && error.message ? error.message : t('exportFailed'));
+      Toast.error(isHttpError(error) && error.msg ? error.msg : t('exportFailed'));
     } finally {
       setExporting(null);
     }

@@ -57,6 +57,7 @@ afterEach(() => {
   chart.data.length = 0;
   chart.updates.length = 0;
   chart.options.length = 0;
+  vi.restoreAllMocks();
 });
 afterAll(() => server.close());
 
@@ -497,6 +498,71 @@ describe('spot orders page', () => {
     expect(row(34)).toContain(`${en.takeProfit} 35,000.00`);
     expect(row(34)).toContain(`${en.stopLoss} 25,000.00`);
     expect(row(34)).toContain(en.status_open);
+  });
+
+  /** Records the files the page has the browser save. */
+  function savedFiles() {
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:orders');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    return saved;
+  }
+
+  it("exports the orders without paging, in the browser's time zone, as a file", async () => {
+    const listed: unknown[] = [];
+    const exported: unknown[] = [];
+    server.use(
+      http.get(`${API}/coin/open/getSpotGoods`, () => ok([BTC, ETH])),
+      http.post(`${API}/coin/entrust/getEntrustLogCurrency`, async ({ request }) => {
+        const body = (await request.json()) as { current: number };
+        listed.push(body);
+        return ok({ records: [order(20 + body.current)], total: 25, size: 10, current: body.current, pages: 3 });
+      }),
+      http.post(`${API}/coin/entrust/exportSpotTradeLog`, async ({ request }) => {
+        exported.push(await request.json());
+        return new HttpResponse('PK\u0003\u0004', {
+          headers: {
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'Content-Disposition': `attachment; filename="spot-orders.xlsx"; filename*=UTF-8''spot-orders.xlsx`,
+          },
+        });
+      }),
+    );
+    const saved = savedFiles();
+    await open('/account/entrust/spot');
+    await waitFor(() => expect(document.querySelector('[data-row-key="21"]')).toBeTruthy());
+    fireEvent.click(screen.getByText('2', { selector: '.semi-page-item' }));
+    await waitFor(() => expect(listed.at(-1)).toEqual({ current: 2, size: 10 }));
+    const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolvedOptions.call(this), timeZone: 'America/Sao_Paulo' };
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: en.exportXlsx }));
+    await waitFor(() => expect(saved).toEqual(['spot-orders.xlsx']));
+    expect(exported).toEqual([{ format: 'xlsx', timeZone: 'America/Sao_Paulo' }]);
+  });
+
+  it("shows the server's refusal of an export in one toast and saves nothing", async () => {
+    server.use(
+      http.get(`${API}/coin/open/getSpotGoods`, () => ok([BTC, ETH])),
+      http.post(`${API}/coin/entrust/getEntrustLogCurrency`, () => ok(page([order(21)]))),
+      http.post(`${API}/coin/entrust/exportSpotTradeLog`, () =>
+        HttpResponse.json(envelope({ field: 'timeZone' }, 400, 'Unknown <b>time zone</b>'), { status: 400 }),
+      ),
+    );
+    const saved = savedFiles();
+    const { root } = await open('/account/entrust/spot');
+    const download = vi.spyOn(root.http, 'download');
+    await waitFor(() => expect(document.querySelector('[data-row-key="21"]')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: en.exportCsv }));
+    expect(await screen.findAllByText('Unknown time zone')).toHaveLength(1);
+    // the client's own toast stays off: the page's is the one
+    expect(download.mock.calls[0]![2]).toMatchObject({ silent: true });
+    expect(saved).toEqual([]);
   });
 
   it('cancels a live order from its row and shows the page again', async () => {

@@ -127,6 +127,7 @@ export function fakeRoot(answers: Record<string, unknown | ((input: unknown) => 
     get: vi.fn((path: string, options?: { query?: unknown }) => answer(path, options?.query)),
     post: vi.fn((path: string, body?: unknown) => answer(path, body)),
     upload: vi.fn(),
+    download: vi.fn(),
   };
   const root = { http, realtime, session, settings: { currency: { code: 'USD' } }, site: { features: { demo: false } } } as unknown as ShellRoot;
   return { root, http, realtime, session, calls: (path: string) => http.get.mock.calls.filter(([called]) => called === path).length };

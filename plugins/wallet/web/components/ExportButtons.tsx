@@ -1,12 +1,16 @@
 import { Button, Toast } from '@douyinfe/semi-ui-19';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoot } from '../../../../core/web';
-import type { BillFilter, ExportFormat, RecordFilter } from '../../shared/types';
-import { downloadExport, ExportError, type ExportKind } from '../export-file';
-import { compact } from '../wallet-api';
+import { isHttpError, useRoot } from '../../../../core/web';
+import { WALLET_PATHS, type BillFilter, type ExportFormat, type ExportRequest, type RecordFilter } from '../../shared/types';
+import { compact, walletPath } from '../wallet-api';
 
-/** CSV and XLSX downloads of a list with its current filters (paging left out: the export holds every row). */
+type ExportKind = 'deposits' | 'withdrawals' | 'bills';
+
+/**
+ * CSV and XLSX downloads of a list with its current filters (paging left out: the export holds every row), in the
+ * browser's time zone, saved under the server's file name.
+ */
 export function ExportButtons({ kind, filter }: { kind: ExportKind; filter: RecordFilter | BillFilter }) {
   const root = useRoot();
   const { t } = useTranslation('wallet');
@@ -16,9 +20,11 @@ export function ExportButtons({ kind, filter }: { kind: ExportKind; filter: Reco
     const { current: _current, size: _size, ...rest } = filter;
     setBusy(format);
     try {
-      await downloadExport(root, kind, { ...compact(rest), format });
+      const request: ExportRequest = { ...compact(rest), format };
+      // silent: the toast below is the one shown for the failure
+      await root.http.download(walletPath(WALLET_PATHS.exportRecords, { kind }), request, { fileName: `${kind}.${format}`, timeZone: true, silent: true });
     } catch (error) {
-      Toast.error(error instanceof ExportError && error.message ? error.message : t('exportFailed'));
+      Toast.error(isHttpError(error) && error.msg ? error.msg : t('exportFailed'));
     } finally {
       setBusy(null);
     }
