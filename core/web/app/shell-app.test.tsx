@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { runInAction } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, plugin } from '../testing/fixtures';
 import { renderShell } from '../testing/render-shell';
@@ -135,6 +136,26 @@ describe('routing', () => {
   it('shows a plain not-found page instead of looping when no plugin serves /home/index', async () => {
     await shellAt('/anything', { plugins: [user] });
     expect(await screen.findByText('Page not found')).toBeTruthy();
+  });
+
+  it('shows a notice under the header once the realtime connection has been down for two seconds, until it is back', async () => {
+    const { realtime } = await shellAt('/home/index');
+    expect(await screen.findByText('home page')).toBeTruthy();
+    const notice = () => screen.queryByRole('status', { name: '' })?.textContent ?? null;
+    const text = 'Connection lost: reconnecting. Prices and your orders on this page may be out of date.';
+    vi.useFakeTimers();
+    try {
+      act(() => runInAction(() => (realtime.interrupted = true)));
+      act(() => vi.advanceTimersByTime(1_900));
+      expect(screen.queryByText(text)).toBeNull();
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.getByText(text)).toBeTruthy();
+      act(() => runInAction(() => (realtime.interrupted = false)));
+      expect(screen.queryByText(text)).toBeNull();
+      expect(notice).toBeTypeOf('function');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers to load the document again when a page\'s chunk cannot be fetched (a lazy page keeps its failure)', async () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ConnectionNotice } from './connection-notice';
 import { Footer } from './footer/footer';
 import { Header } from './header/header';
 
@@ -7,6 +8,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <div className="bourse-layout">
       <Header />
+      <ConnectionNotice />
       <main className="bourse-main">{children}</main>
       <Footer />
     </div>

@@ -216,6 +216,24 @@ describe('realtime client', () => {
     expect(seen).toEqual([false, true, false]);
   });
 
+  it('is `interrupted` while a connection that was up is down, not before the first connect and not after stop', () => {
+    const t = setup();
+    const seen: boolean[] = [];
+    const dispose = autorun(() => seen.push(t.realtime.interrupted));
+    t.realtime.start();
+    t.mqtt.drop();
+    expect(t.realtime.interrupted).toBe(false);
+    t.mqtt.connect();
+    t.mqtt.drop();
+    expect(t.realtime.interrupted).toBe(true);
+    t.mqtt.reconnect();
+    expect(t.realtime.interrupted).toBe(false);
+    t.mqtt.drop();
+    t.realtime.stop();
+    dispose();
+    expect(seen).toEqual([false, true, false, true, false]);
+  });
+
   it('restart opens a new connection with the current token, keeps the listeners and reports the gap', () => {
     const t = setup();
     t.realtime.start();

@@ -33,6 +33,11 @@ export interface ControlledRealtimeClient extends RealtimeClient {
   stop(): void;
   /** A new connection with a fresh token: the shell calls it whenever the token's principal changes (login, logout). */
   restart(): void;
+  /**
+   * The connection came up once and is down now while the client runs (it is retrying): what the pages show may be
+   * out of date. False after stop(), and again on the next connect.
+   */
+  readonly interrupted: boolean;
 }
 
 const RECONNECT_PERIOD_MS = 3_000;
@@ -48,6 +53,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
  */
 export class MqttRealtimeClient implements ControlledRealtimeClient {
   connected = false;
+  interrupted = false;
 
   private client: MqttClient | null = null;
   /** The principal the current connection authenticates as. */
@@ -63,6 +69,7 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
     this.factory = options.mqttFactory ?? ((url, clientOptions) => mqtt.connect(url, clientOptions));
     makeObservable<MqttRealtimeClient, 'setConnected'>(this, {
       connected: observable,
+      interrupted: observable,
       setConnected: action,
     });
   }
@@ -85,8 +92,8 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
     // After stop() or restart() the old connection's late events are ignored.
     const current = () => client === this.client;
     client.on('connect', () => current() && this.onConnect(client));
-    client.on('close', () => current() && this.setConnected(false));
-    client.on('offline', () => current() && this.setConnected(false));
+    client.on('close', () => current() && this.setConnected(false, this.connectedBefore));
+    client.on('offline', () => current() && this.setConnected(false, this.connectedBefore));
     // The token may have been refreshed (or dropped) since the last attempt.
     client.on('reconnect', () => current() && Object.assign(client.options, this.connectCredentials()));
     client.on('message', (topic, payload) => current() && this.onMessage(topic, payload));
@@ -151,8 +158,9 @@ export class MqttRealtimeClient implements ControlledRealtimeClient {
     return credentials(this.options.getToken());
   }
 
-  private setConnected(value: boolean): void {
+  private setConnected(value: boolean, interrupted = false): void {
     this.connected = value;
+    this.interrupted = interrupted;
   }
 
   private onConnect(client: MqttClient): void {

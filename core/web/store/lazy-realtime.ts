@@ -30,6 +30,10 @@ export class LazyRealtimeClient implements ControlledRealtimeClient {
     return this.client?.connected ?? false;
   }
 
+  get interrupted(): boolean {
+    return this.client?.interrupted ?? false;
+  }
+
   start(): void {
     this.running = true;
     if (this.client) {

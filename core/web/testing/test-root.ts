@@ -1,3 +1,4 @@
+import { makeObservable, observable } from 'mobx';
 import { vi } from 'vitest';
 import type { SiteConfig, TopicListener } from '../../plugin-api';
 import type { BootData } from '../boot/boot-query';
@@ -9,10 +10,14 @@ import { bootData, testSite } from './fixtures';
 /** A realtime client that records what the shell asks of it. */
 export class FakeRealtime implements ControlledRealtimeClient {
   connected = false;
+  interrupted = false;
   starts = 0;
   stops = 0;
   restarts = 0;
   readonly listeners = new Map<string, Set<TopicListener>>();
+  constructor() {
+    makeObservable(this, { interrupted: observable });
+  }
   start() {
     this.starts += 1;
   }
