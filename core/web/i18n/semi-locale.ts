@@ -16,8 +16,17 @@ const LOADERS: Record<Language, Loader> = {
   tr: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/tr_TR'),
 };
 
+/** Semi's table paging texts where its own are half English (fr) or read badly (tr, zh-TW's mainland 條). */
+const TABLE_PAGE_TEXTS: Partial<Record<Language, string>> = {
+  fr: 'Affichage de ${currentStart} à ${currentEnd} sur ${total}',
+  tr: '${total} kayıttan ${currentStart}–${currentEnd} arası',
+  'zh-TW': '第 ${currentStart}–${currentEnd} 筆，共 ${total} 筆',
+};
+
 export async function loadSemiLocale(language: Language): Promise<SemiLocale> {
-  return (await LOADERS[language]()).default;
+  const locale = (await LOADERS[language]()).default;
+  const pageText = TABLE_PAGE_TEXTS[language];
+  return pageText ? { ...locale, Table: { ...locale.Table, pageText } } : locale;
 }
 
 /** Where a calendar week starts for readers of each language (0 Sunday, 1 Monday): Semi's date pickers take it as a prop. */
