@@ -5,11 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../core/engine/persistence';
 import { SPOT_CONSOLE_PATHS, SPOT_MARKET_PATHS, SPOT_PATHS } from '../../plugins/spot/shared/types';
 import EN from '../../locales/en/spot.json';
+import FR from '../../locales/fr/spot.json';
 import { parseCsv } from '../support/csv';
 import { availableDialects } from './harness';
 import { startWalletServer, type WalletMember, type WalletTestServer } from './wallet-harness';
 
 const BTC = '/coin/entrust/exchange/BTC_USDT';
+/** An English text with its {{params}} filled in. */
+const enText = (key: keyof typeof EN, params: Record<string, string>) => Object.entries(params).reduce((text, [name, value]) => text.replace(`{{${name}}}`, value), EN[key]);
 const path = (template: string, params: Record<string, string | number>) =>
   Object.entries(params).reduce((result, [key, value]) => result.replace(`:${key}`, String(value)), template);
 
@@ -117,10 +120,10 @@ for (const dialect of await availableDialects()) {
       expect(await balanceOf(buyer, 'BTC')).toMatchObject({ available: '0.0999', frozen: '0' });
     });
 
-    const exportOrders = (token: string, body: Record<string, unknown>) =>
+    const exportOrders = (token: string, body: Record<string, unknown>, language = 'en') =>
       fetch(server.api(SPOT_PATHS.exportOrders), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'Blade-Auth': `bearer ${token}`, 'mj-lang': 'en' },
+        headers: { 'content-type': 'application/json', 'Blade-Auth': `bearer ${token}`, 'mj-lang': language },
         body: JSON.stringify(body),
       });
 
@@ -138,7 +141,7 @@ for (const dialect of await availableDialects()) {
       const [header, ...rows] = parseCsv((await response.text()).replace(/^\uFEFF/, ''));
       expect(header).toHaveLength(13);
       expect([header![0], header![4], header![5], header![6], header![10], header![11], header![12]]).toEqual([
-        `${EN.col_createTime} (UTC)`,
+        `${EN.colTime} (UTC)`,
         EN.col_price,
         EN.triggerPrice,
         EN.col_num,
@@ -149,19 +152,25 @@ for (const dialect of await availableDialects()) {
       expect(rows).toHaveLength(3);
       const rowOf = (type: string) => rows.find((row) => row[3] === type)!;
       const stopRow = rowOf(EN.type_stop);
-      expect(stopRow[5]).toBe('90000');
+      // every amount at the market's decimals (BTC/USDT: prices 2, quantities 6), as the orders page shows them
+      expect(stopRow[5]).toBe('90000.00');
+      expect([stopRow[4], stopRow[6], stopRow[7]]).toEqual(['90000.00', '0.001000', '0.000000']);
       expect(stopRow[12]).toBe(EN.status_conditional);
       // nothing filled: no average price, as the page shows it
       expect(stopRow[9]).toBe('');
       const marketRow = rowOf(EN.type_market);
-      expect(marketRow[6]).toBe('100 USDT');
+      expect(marketRow[6]).toMatch(/^100\.0+ USDT$/);
       const limitRow = rowOf(EN.type_limit);
-      expect([limitRow[5], limitRow[6], limitRow[7], limitRow[12]]).toEqual(['', '0.1', '0.04', EN.status_partial]);
+      expect([limitRow[4], limitRow[5], limitRow[6], limitRow[7], limitRow[9], limitRow[12]]).toEqual(['40000.00', '', '0.100000', '0.040000', '40000.00', EN.status_partial]);
+      // one form a column: the quote amounts at the quote currency's decimals, whatever was typed or computed
+      const quoteDecimals = marketRow[6]!.split(' ')[0]!.split('.')[1]!.length;
+      for (const row of rows) expect(row[8]!.split('.')[1]?.length).toBe(quoteDecimals);
       // the fee's amount and currency in columns of their own, as the order history has them
       const history = (await server.post(SPOT_PATHS.search, { size: 10 }, trader.token)).body.data.records as any[];
       const limitOrder = history.find((order) => order.id === bid.body.data.id);
       expect(/[1-9]/.test(limitOrder.fee)).toBe(true);
-      expect([limitRow[10], limitRow[11]]).toEqual([limitOrder.fee, 'BTC']);
+      // the fee a buyer pays in BTC, at the quantity's decimals
+      expect([Number(limitRow[10]), limitRow[10]!.split('.')[1]!.length, limitRow[11]]).toEqual([Number(limitOrder.fee), 6, 'BTC']);
       // the time in UTC, to the second
       expect(limitRow[0]).toBe(new Date(limitOrder.createTime).toISOString().slice(0, 19).replace('T', ' '));
       // the book as the other tests expect it
@@ -183,19 +192,40 @@ for (const dialect of await availableDialects()) {
       expect(response.status).toBe(200);
       const book = XLSX.read(Buffer.from(await response.arrayBuffer()), { type: 'buffer', cellNF: true });
       const sheet = book.Sheets[book.SheetNames[0]!]!;
-      expect(sheet.A1.v).toBe(`${EN.col_createTime} (Asia/Kolkata)`);
+      expect(sheet.A1.v).toBe(`${EN.colTime} (Asia/Kolkata)`);
       expect([sheet.K1.v, sheet.L1.v]).toEqual([EN.col_fee, EN.col_feeCurrency]);
       // India is UTC+05:30 all year
       const local = new Date(order.createTime + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ');
       expect(sheet.A2).toMatchObject({ t: 's', v: local });
       expect(sheet.B2).toMatchObject({ t: 's', v: 'BTC/USDT' });
       // price, quantity, filled, filled amount, fee: numbers with the decimals the order shows
-      expect(sheet.E2).toMatchObject({ t: 'n', v: Number(order.price), w: order.price });
-      expect(sheet.G2).toMatchObject({ t: 'n', v: 0.05 });
+      // typed 41000.50 and 41000.5, written alike: at the market's decimals
+      expect(sheet.E2).toMatchObject({ t: 'n', v: 41000.5, w: '41000.50' });
+      expect(sheet.G2).toMatchObject({ t: 'n', v: 0.05, w: '0.050000' });
+      expect(sheet.J2).toMatchObject({ t: 'n', v: 41000.5, w: '41000.50' });
       expect(sheet.I2).toMatchObject({ t: 'n', v: Number(order.filledMoney) });
-      expect(sheet.K2).toMatchObject({ t: 'n', v: Number(order.fee), w: order.fee });
+      expect(sheet.K2).toMatchObject({ t: 'n', v: Number(order.fee) });
+      expect(sheet.K2.w.split('.')[1]).toHaveLength(6);
       expect(Number(order.fee)).toBeGreaterThan(0);
       expect(sheet.L2).toMatchObject({ t: 's', v: order.feeCurrency });
+
+      // an order with nothing filled has no average price: a blank cell, not an empty text; the French titles are the page's
+      const open = await place(trader, { side: 'buy', type: 'limit', price: '100', num: '0.1' });
+      expect(open.status).toBe(200);
+      const french = await exportOrders(trader.token, { format: 'xlsx', timeZone: 'UTC' }, 'fr');
+      const frenchBook = XLSX.read(Buffer.from(await french.arrayBuffer()), { type: 'buffer', cellNF: true, cellStyles: true });
+      const frenchSheet = frenchBook.Sheets[frenchBook.SheetNames[0]!]!;
+      expect(frenchSheet.A1.v).toBe(`${FR.colTime} (UTC)`);
+      expect(frenchSheet.E2).toMatchObject({ t: 'n', v: 100, w: '100.00' });
+      expect(frenchSheet.J2).toBeUndefined();
+      expect(frenchSheet.J3).toMatchObject({ t: 'n', v: 41000.5 });
+      // columns as wide as their text: the time wider than the side, none past the cap
+      const widths = frenchSheet['!cols']!.map((column) => column.wch!);
+      expect(widths).toHaveLength(13);
+      expect(widths[0]).toBeGreaterThanOrEqual('2026-01-01 00:00:00'.length);
+      expect(widths[0]).toBeGreaterThan(widths[2]!);
+      expect(Math.max(...widths)).toBeLessThanOrEqual(40);
+      expect((await server.post(SPOT_PATHS.cancel, { id: open.body.data.id }, trader.token)).status).toBe(200);
 
       for (const timeZone of ['Mars/Olympus_Mons', 'x'.repeat(65), 7]) {
         const refused = await exportOrders(trader.token, { format: 'xlsx', timeZone });
@@ -297,6 +327,8 @@ for (const dialect of await availableDialects()) {
         [{ side: 'buy', type: 'limit', price: '100.005', num: '0.1' }, 'price'],
         [{ side: 'buy', type: 'limit', price: '100', num: '0.0000001' }, 'num'],
         [{ side: 'buy', type: 'limit', price: '100', num: '0.01' }, 'num', 'errBelowMinNotional'],
+        // a market buy gives an amount to spend: the minimum is about it
+        [{ side: 'buy', type: 'market', money: '4' }, 'money', 'errBelowMinNotional'],
         [{ side: 'buy', type: 'limit', price: '100', num: '2' }, 'num', 'errInsufficientFunds'],
         [{ side: 'buy', type: 'stop', triggerMoney: '90', price: '100', num: '2' }, 'num', 'errInsufficientFunds'],
         [{ side: 'buy', type: 'market', money: '101' }, 'money', 'errInsufficientFunds'],
@@ -317,7 +349,8 @@ for (const dialect of await availableDialects()) {
         const response = await place(trader, body);
         expect(response.status, `${JSON.stringify(body)} → ${JSON.stringify(response.body)}`).toBe(400);
         expect(response.body.data, JSON.stringify(body)).toEqual({ field });
-        if (msgKey) expect(response.body.msg).toBe(EN[msgKey]);
+        // the minimum value named with its currency (BTC/USDT: 5 USDT)
+        if (msgKey) expect(response.body.msg).toBe(enText(msgKey, { value: '5', currency: 'USDT' }));
       }
       const unknown = await place(trader, { side: 'buy', type: 'limit', price: '1', num: '10' }, '/coin/entrust/exchange/DOGE_USDT');
       expect(unknown.status).toBe(400);
@@ -362,6 +395,20 @@ for (const dialect of await availableDialects()) {
       await server.post(SPOT_CONSOLE_PATHS.haltMarket, { symbol: 'ETH/BTC', halted: false }, admin);
       expect(await listedHalted()).toBe(false);
       expect((await place(trader, { side: 'buy', type: 'limit', price: '0.05', num: '1' }, '/coin/entrust/exchange/ETH_BTC')).status).toBe(200);
+      // a refusal for a rule of the market names its value: tick 0.00001 BTC, lot 0.001 ETH, minimum value 0.001 BTC
+      const rules: Array<[Record<string, unknown>, string, keyof typeof EN, string]> = [
+        [{ side: 'buy', type: 'limit', price: '0.050005', num: '1' }, 'price', 'errPriceNotOnTick', '0.00001 BTC'],
+        [{ side: 'buy', type: 'limit', price: '0.05', num: '1.0005' }, 'num', 'errQtyNotOnLot', '0.001 ETH'],
+        [{ side: 'buy', type: 'limit', price: '0.05', num: '0.01' }, 'num', 'errBelowMinNotional', '0.001 BTC'],
+        [{ side: 'buy', type: 'market', money: '0.0005' }, 'money', 'errBelowMinNotional', '0.001 BTC'],
+      ];
+      for (const [body, field, key, rule] of rules) {
+        const response = await place(trader, body, '/coin/entrust/exchange/ETH_BTC');
+        expect([response.status, response.body.data], JSON.stringify(body)).toEqual([400, { field }]);
+        const [value, currency] = rule.split(' ') as [string, string];
+        expect(response.body.msg).toBe(enText(key, { value, currency }));
+        expect(response.body.msg).toContain(rule);
+      }
 
       const list = await server.get(SPOT_CONSOLE_PATHS.markets, admin);
       expect(list.body.data.map((market: any) => market.symbol)).toEqual(['BTC/USDT', 'ETH/USDT', 'ETH/BTC']);

@@ -10,6 +10,7 @@ import { operatorToken as consoleOperatorToken } from './operator';
 const PASSWORD = 'Cedar-Harbour-73';
 const en = texts('en', 'markets');
 const ja = texts('ja', 'markets');
+const core = texts('en', 'core');
 /** A demo market the demo market maker would quote; it is off in the browser tests, so only this test trades it. */
 const MARKET = { symbol: 'ETH/USDT', path: 'ETH_USDT' };
 const TRADE = { price: '3700.00', num: '0.01' };
@@ -92,6 +93,27 @@ describe('live markets in Chromium', () => {
     // Trades of a demo site stay labelled demo.
     await expect(row(page, MARKET.symbol).locator('.mk-demo-mark').count()).resolves.toBe(1);
     await session.screenshot('markets-live-night-en');
+  });
+
+  it('says so under the header while the live connection is down, and shows the trades made meanwhile once back', async () => {
+    const { page, baseUrl, context } = session;
+    const notice = page.getByRole('status').filter({ hasText: core.errors.connectionInterrupted });
+    const loads = await navigations(page);
+    await context.setOffline(true);
+    try {
+      // the client notices at its next keepalive (5 s), the notice follows 2 s later
+      await notice.waitFor({ timeout: 20_000 });
+      await session.screenshot('markets-connection-interrupted-night-en');
+      const place = (token: string, side: 'buy' | 'sell') =>
+        call(baseUrl, SPOT_PATHS.place.replace(':x', MARKET.path), { token, method: 'POST', body: JSON.stringify({ side, type: 'limit', price: '3710.00', num: '0.01' }) });
+      await place(sellerToken, 'sell');
+      await place(buyerToken, 'buy');
+    } finally {
+      await context.setOffline(false);
+    }
+    await notice.waitFor({ state: 'hidden', timeout: 20_000 });
+    await expect.poll(() => lastPrice(page, MARKET.symbol), { timeout: 10_000 }).toBe('$3,710.00');
+    expect(await navigations(page)).toBe(loads);
   });
 
   it('stars the market for the signed-in member and lists it under Favourites', async () => {

@@ -209,8 +209,23 @@ describe('spot trading in Chromium, as a new member', () => {
     await expect.poll(() => page.locator('.spot-entrust tbody tr').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     await session.screenshot('spot-orders-night-de');
 
+    // the page follows the member's orders: the seller fills more of the partly filled buy, and its row and its opened
+    // fills show it without a reload
+    const id = await page.locator('.spot-entrust tbody tr', { hasText: '0.050000' }).getAttribute('data-row-key');
+    // the order's own row comes before the fills opened under it (a fill's row key is its trade id)
+    const partlyFilled = page.locator(`.spot-entrust tr[data-row-key="${id}"]`).first();
+    const fills = page.getByTestId(`spot-fills-${id}`).locator('tbody tr');
+    await partlyFilled.locator('.semi-table-expand-icon').click();
+    await expect.poll(() => fills.count(), { timeout: 10_000 }).toBe(1);
+    expect(await partlyFilled.innerText()).toContain('0.5000');
+    const loads = await navigations(page);
+    await sellerCall(SPOT_PATHS.place.replace(':x', MARKET.path), { side: 'sell', type: 'limit', price: BUY.price, num: '0.25' });
+    await expect.poll(() => partlyFilled.innerText(), { timeout: 10_000 }).toContain('0.7500');
+    await expect.poll(() => fills.count(), { timeout: 10_000 }).toBe(2);
+    expect(await navigations(page)).toBe(loads);
+    await session.screenshot('spot-orders-live-night-de');
+
     // the partly filled buy is cancelled from its row on this page too
-    const partlyFilled = page.locator('.spot-entrust tbody tr', { hasText: '0.050000' });
     await partlyFilled.getByRole('button', { name: de.cancel }).click();
     await expect.poll(() => partlyFilled.innerText()).toContain(de.status_cancelled);
     await expect(partlyFilled.getByRole('button', { name: de.cancel }).count()).resolves.toBe(0);
@@ -227,7 +242,7 @@ describe('spot trading in Chromium, as a new member', () => {
       expect(file.suggestedFilename()).toBe('spot-orders.csv');
       const [header, ...rows] = parseCsv(readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, ''));
       const titles = ['col_symbol', 'col_side', 'col_type', 'col_price', 'triggerPrice', 'col_num', 'col_filledNum', 'col_filledMoney', 'col_avgPrice', 'col_fee', 'col_feeCurrency', 'col_status'];
-      expect(header).toEqual([`${de.col_createTime} (Asia/Tokyo)`, ...titles.map((key) => de[key])]);
+      expect(header).toEqual([`${de.colTime} (Asia/Tokyo)`, ...titles.map((key) => de[key])]);
       expect(rows.filter((row) => row[1] === MARKET.symbol).length).toBeGreaterThanOrEqual(2);
     } finally {
       await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' });

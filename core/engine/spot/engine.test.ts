@@ -136,6 +136,7 @@ describe('spot engine: rejections change nothing', () => {
     ['too many qty decimals', { price: '100', qty: '0.1234567' }, 'qtyTooManyDecimals', 'qty'],
     ['qty not on the lot', { price: '100', qty: '0.00015' }, 'qtyNotOnLot', 'qty'],
     ['below the minimum notional', { price: '1', qty: '0.5' }, 'belowMinNotional', 'qty'],
+    ['market buy by an amount below the minimum notional', { type: 'market', quote: '0.5', price: undefined, qty: undefined }, 'belowMinNotional', 'quote'],
     ['missing price', { qty: '0.1', price: undefined }, 'invalidField', 'price'],
     ['negative qty', { price: '100', qty: '-1' }, 'nonPositive', 'qty'],
     ['float-looking input', { price: '1e2', qty: '0.1' }, 'invalidField', 'price'],

@@ -416,7 +416,7 @@ export class SpotEngine implements StepOwner, StepSource {
     const order = this.bookOrder(market, c, userNo);
     if (order instanceof Rejection) return order;
     const stateless = market.book.check(order);
-    if (stateless) return new Rejection(stateless, stateless === 'invalidExit' ? exitField(order) : fieldOf(stateless));
+    if (stateless) return new Rejection(stateless, stateless === 'invalidExit' ? exitField(order) : fieldOf(stateless, order));
     const need = required(market.spec, order, market.math);
     const holdsBase = need.asset === 'base';
     const holdAmount = holdsBase ? need.amount * market.baseFactor : need.amount;
@@ -433,7 +433,7 @@ export class SpotEngine implements StepOwner, StepSource {
     const rising = order.type === 'stopLimit' ? stopRises(order.trigger, market.book.lastPrice, order.side === 'buy') : undefined;
     market.book.place(order, events);
     const first = events.get(0);
-    if (first.type === 'rejected') return new Rejection(first.reason, first.reason === 'invalidExit' ? exitField(order) : fieldOf(first.reason));
+    if (first.type === 'rejected') return new Rejection(first.reason, first.reason === 'invalidExit' ? exitField(order) : fieldOf(first.reason, order));
     this.stopRising = rising;
     // accepted by the book: from here on every step must succeed
     if (known === undefined) this.enlist(c.userId);
@@ -861,11 +861,12 @@ function exitField(order: PlaceOrder): 'takeProfit' | 'stopLoss' {
   return stopLossWrong && !takeProfitWrong ? 'stopLoss' : 'takeProfit';
 }
 
-/** The command field a book reject reason is about. */
-function fieldOf(reason: string): string {
+/** The command field a book reject reason is about: the minimum value is about the amount the order gives (a quote amount or a quantity). */
+function fieldOf(reason: string, order: PlaceOrder): string {
   if (reason.startsWith('price') || reason === 'postOnlyWouldTake') return 'price';
   if (reason.startsWith('qty')) return 'qty';
-  if (reason.startsWith('quote') || reason === 'belowMinNotional') return reason === 'belowMinNotional' ? 'qty' : 'quote';
+  if (reason === 'belowMinNotional') return order.type === 'market' && order.quote !== undefined ? 'quote' : 'qty';
+  if (reason.startsWith('quote')) return 'quote';
   if (reason === 'unknownFeeTier') return 'feeTier';
   if (reason === 'budgetRequired') return 'budget';
   if (reason === 'invalidExit') return 'takeProfit';

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv, toXlsx } from './spreadsheet';
+import { columnWidths, csvCell, MAX_COLUMN_WIDTH, toCsv, toXlsx } from './spreadsheet';
 
 describe('CSV', () => {
   it('quotes cells with quotes, commas and line breaks (RFC 4180)', () => {
@@ -60,11 +60,32 @@ describe('XLSX', () => {
   });
 
   it('keeps text in an amount column where a double would not hold the value or it is no plain decimal', () => {
-    const rows = [['12345678901234567'], ['0.12345678901234567'], ['1234567890.1234567'], ['100 USDT'], [''], ['007'], ['1e5'], ['.5']];
+    const rows = [['12345678901234567'], ['0.12345678901234567'], ['1234567890.1234567'], ['100 USDT'], ['007'], ['1e5'], ['.5']];
     const { sheet } = readBack(toXlsx({ header: ['Amount'], kinds: ['amount'], rows }, 'Sheet'));
-    expect(rows.map((_, index) => sheet[`A${index + 2}`].t)).toEqual(['s', 's', 's', 's', 's', 's', 's', 's']);
+    expect(rows.map((_, index) => sheet[`A${index + 2}`].t)).toEqual(['s', 's', 's', 's', 's', 's', 's']);
     expect(sheet.A2.v).toBe('12345678901234567');
     expect(sheet.A3.v).toBe('0.12345678901234567');
+  });
+
+  it('leaves an empty string no cell at all, in amount and text columns alike', () => {
+    const { sheet } = readBack(toXlsx({ header: ['Average', 'Note'], kinds: ['amount', 'text'], rows: [['', ''], ['1.5', 'x']] }, 'Sheet'));
+    expect(sheet.A2).toBeUndefined();
+    expect(sheet.B2).toBeUndefined();
+    expect(sheet.A3).toMatchObject({ t: 'n', v: 1.5 });
+    expect(XLSX.utils.sheet_to_json(sheet, { header: 1, defval: null })).toEqual([['Average', 'Note'], [null, null], [1.5, 'x']]);
+  });
+
+  it('makes each column as wide as its longest cell and a margin, wide characters counting twice, up to a cap', () => {
+    const table = {
+      header: ['Time', 'Price', '数量', 'Note'],
+      rows: [
+        ['2026-11-29 22:49:09', '0.047600', '1.0000', 'x'.repeat(100)],
+        ['2026-11-29 22:49:10', '12345.000000', '2.0000', ''],
+      ],
+    };
+    expect(columnWidths(table)).toEqual([21, 14, 8, MAX_COLUMN_WIDTH]);
+    const book = XLSX.read(toXlsx(table, 'Sheet'), { type: 'buffer', cellStyles: true });
+    expect(book.Sheets.Sheet!['!cols']?.map((column) => column.wch)).toEqual([21, 14, 8, MAX_COLUMN_WIDTH]);
   });
 
   it('keeps ids, addresses and hashes that look numeric as text in text columns', () => {

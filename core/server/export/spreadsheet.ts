@@ -50,17 +50,40 @@ function amountCell(value: string): XLSX.CellObject | null {
   return { t: 'n', v: Number(value), z: decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0' };
 }
 
-/** An .xlsx workbook with one sheet: text cells, and numbers in the table's amount columns where they stay exact. */
+/** The widest a column is made, in characters: longer text wraps out of view rather than widening it. */
+export const MAX_COLUMN_WIDTH = 40;
+// East Asian wide characters (CJK, kana, Hangul, full-width forms) take two character widths
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/g;
+
+/** Text's width in a spreadsheet's character units. */
+const textWidth = (text: string) => text.length + (text.match(WIDE)?.length ?? 0);
+
+/** Each column's width in characters: its longest cell (the header too) and a margin, at most MAX_COLUMN_WIDTH. */
+export function columnWidths(table: Pick<Table, 'header' | 'rows'>): number[] {
+  return table.header.map((title, column) =>
+    Math.min(MAX_COLUMN_WIDTH, Math.max(textWidth(title), ...table.rows.map((row) => textWidth(row[column] ?? ''))) + 2),
+  );
+}
+
+/**
+ * An .xlsx workbook with one sheet: text cells, and numbers in the table's amount columns where they stay exact; an
+ * empty string is no cell at all (blank, not an empty text). Columns are as wide as their text (columnWidths).
+ */
 export function toXlsx(table: Table, sheetName: string): Buffer {
   const sheet = XLSX.utils.aoa_to_sheet([table.header, ...table.rows]);
-  const amountColumns = (table.kinds ?? []).flatMap((kind, column) => (kind === 'amount' ? [column] : []));
+  const kinds = table.kinds ?? [];
   table.rows.forEach((row, index) => {
-    for (const column of amountColumns) {
-      const value = row[column];
-      const cell = value === undefined ? null : amountCell(value);
-      if (cell) sheet[XLSX.utils.encode_cell({ r: index + 1, c: column })] = cell;
-    }
+    row.forEach((value, column) => {
+      const address = XLSX.utils.encode_cell({ r: index + 1, c: column });
+      if (value === '') {
+        delete sheet[address];
+        return;
+      }
+      const cell = kinds[column] === 'amount' ? amountCell(value) : null;
+      if (cell) sheet[address] = cell;
+    });
   });
+  sheet['!cols'] = columnWidths(table).map((wch) => ({ wch }));
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName.slice(0, 31));
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;

@@ -152,7 +152,7 @@ export class SpotExchange {
     // then each later read of a command (the engine's, the views', the writer's) misses its inline caches
     const command = Object.assign({}, body, { id: newSpotCommandId(at), at }) as SpotCommand;
     const result = await this.submit(command);
-    if (!result.ok) throw rejectionError(result, amountField);
+    if (!result.ok) throw rejectionError(result, amountField, 'symbol' in body ? this.engine.market(body.symbol) : undefined);
     return result;
   }
 

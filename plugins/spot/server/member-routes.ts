@@ -31,9 +31,9 @@ import {
 } from '../shared/types';
 import type { SpotExchange } from './exchange';
 import type { OrderRecord } from './history';
-import { orderTriggers, sideKey, statusKey, typeKey } from '../shared/order-labels';
+import { sideKey, statusKey, typeKey } from '../shared/order-labels';
 import { orderFields } from './orders';
-import { consoleMarket, fillView, orderView, spotSymbol } from './views';
+import { consoleMarket, fillView, orderAmounts, orderView, spotSymbol } from './views';
 
 const DECIMAL = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[0-9]+(\\.[0-9]+)?$' };
 /** A market in a path or query: BTC_USDT. */
@@ -241,7 +241,7 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
       const times = exportTimes(request.body.timeZone);
       const orders = (await matching(request.principal!.id, request.body, 0, EXPORT_MAX_ROWS)).records.map(view);
       const columns: Array<[key: string, kind: ColumnKind]> = [
-        ['col_createTime', 'text'],
+        ['colTime', 'text'],
         ['col_symbol', 'text'],
         ['col_side', 'text'],
         ['col_type', 'text'],
@@ -256,25 +256,29 @@ export function registerMemberRoutes(registrar: ServerRegistrar, exchange: SpotE
         ['col_status', 'text'],
       ];
       const table: Table = {
-        header: columns.map(([key]) => (key === 'col_createTime' ? times.header(t(key)) : t(key))),
+        // the time column's title is the orders page's
+        header: columns.map(([key]) => (key === 'colTime' ? times.header(t(key)) : t(key))),
         kinds: columns.map(([, kind]) => kind),
-        rows: orders.map((order) => [
-          times.format(order.createTime),
-          order.symbol,
-          t(sideKey(order)),
-          t(typeKey(order)),
-          order.price ?? '',
-          orderTriggers(order).map(({ key, price }) => (key === 'triggerPrice' ? price : `${t(key)} ${price}`)).join(' / '),
-          // a market buy asks for an amount of the quote currency, not a quantity (an exit leg of an older log: neither)
-          order.num ?? (order.money === null ? '' : `${order.money} ${order.symbol.split('/')[1]}`),
-          order.filledNum,
-          order.filledMoney,
-          // nothing filled: no average, as the page shows it
-          /[1-9]/.test(order.avgPrice) ? order.avgPrice : '',
-          order.fee,
-          order.feeCurrency,
-          t(statusKey(order)),
-        ]),
+        rows: orders.map((order) => {
+          const amounts = orderAmounts(order, exchange.market(order.symbol));
+          return [
+            times.format(order.createTime),
+            order.symbol,
+            t(sideKey(order)),
+            t(typeKey(order)),
+            amounts.price ?? '',
+            amounts.triggers.map(({ key, price }) => (key === 'triggerPrice' ? price : `${t(key)} ${price}`)).join(' / '),
+            // a market buy asks for an amount of the quote currency, not a quantity (an exit leg of an older log: neither)
+            amounts.num ?? (amounts.money === null ? '' : `${amounts.money} ${order.symbol.split('/')[1]}`),
+            amounts.filledNum,
+            amounts.filledMoney,
+            // nothing filled: no average, as the page shows it
+            amounts.avgPrice ?? '',
+            amounts.fee,
+            order.feeCurrency,
+            t(statusKey(order)),
+          ];
+        }),
       };
       const format = request.body.format;
       return {

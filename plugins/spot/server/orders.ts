@@ -1,4 +1,4 @@
-import type { PlaceSpotOrder, SpotRejected } from '../../../core/engine';
+import type { PlaceSpotOrder, SpotMarketConfig, SpotRejected } from '../../../core/engine';
 import { ApiError, ERROR_CODES } from '../../../core/shared';
 import type { PlaceOrderInput } from '../shared/types';
 
@@ -42,15 +42,31 @@ const REQUEST_FIELDS: Record<string, string> = {
 
 const capitalized = (reason: string) => reason[0]!.toUpperCase() + reason.slice(1);
 
+/** The market rule a refusal broke, as its message names it: the value and its currency. */
+function ruleBroken(reason: SpotRejected['reason'], market: SpotMarketConfig): { value: string; currency: string } | undefined {
+  switch (reason) {
+    case 'priceNotOnTick':
+      return { value: market.tickSize, currency: market.quote };
+    case 'qtyNotOnLot':
+      return { value: market.lotSize, currency: market.base };
+    case 'belowMinNotional':
+      return { value: market.minNotional, currency: market.quote };
+    default:
+      return undefined;
+  }
+}
+
 /**
- * The ApiError of a refused command: 400 naming the request field, message `spot:err<Reason>`. Funds are about the
- * amount the member entered: `money` for a market buy by quote amount, `num` for any other order (a limit buy's
- * hold is its quantity at its price). An order of someone else is reported as unknown (404), as is an unknown one.
+ * The ApiError of a refused command: 400 naming the request field, message `spot:err<Reason>` (with the value of the
+ * market's rule it broke: tick, lot, minimum value). Funds are about the amount the member entered: `money` for a market
+ * buy by quote amount, `num` for any other order (a limit buy's hold is its quantity at its price). An order of someone
+ * else is reported as unknown (404), as is an unknown one.
  */
-export function rejectionError(result: SpotRejected, amountField: 'num' | 'money' = 'num'): ApiError {
+export function rejectionError(result: SpotRejected, amountField: 'num' | 'money' = 'num', market?: SpotMarketConfig): ApiError {
   if (result.reason === 'unknownOrder' || result.reason === 'notOwner') return new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
   const field = result.reason === 'insufficientFunds' ? amountField : (REQUEST_FIELDS[result.field ?? ''] ?? result.field ?? 'order');
-  return new ApiError(ERROR_CODES.badRequest, `spot:err${capitalized(result.reason)}`, { field });
+  const params = market && ruleBroken(result.reason, market);
+  return new ApiError(ERROR_CODES.badRequest, `spot:err${capitalized(result.reason)}`, { field, ...(params ? { params } : {}) });
 }
 
 /** Every reason a spot command may be refused for (each has a `spot:err<Reason>` text). */

@@ -1,6 +1,7 @@
 import type { OrderStatus, SpotEngine, SpotMarketConfig, SpotOrder } from '../../../core/engine';
-import { formatDecimal } from '../../../core/shared';
+import { formatDecimal, splitDecimal } from '../../../core/shared';
 import type { WalletService } from '../../wallet/shared/service';
+import { hasFilled, orderTriggers } from '../shared/order-labels';
 import { pathOfSymbol, type ConsoleMarket, type SpotFillView, type SpotOrderView, type SpotSymbol } from '../shared/types';
 import type { FillRecord, OrderRecord } from './history';
 
@@ -40,6 +41,35 @@ export class MarketFormat {
       ? { released: formatDecimal(minor, this.quoteScale), releasedCurrency: this.config.quote }
       : { released: formatDecimal(minor, this.baseScale), releasedCurrency: this.config.base };
   }
+}
+
+/** A decimal string at exactly `scale` decimals, padded or cut as the screens show it: "1" → "1.0000" at 4. */
+export function fixedAt(value: string, scale: number): string {
+  const { negative, int, frac } = splitDecimal(value, { allowNegative: true });
+  const minor = BigInt(int + frac.padEnd(scale, '0').slice(0, scale));
+  return formatDecimal(negative ? -minor : minor, scale, { fixed: true });
+}
+
+/**
+ * An order's amounts at its market's decimals, as the orders page shows them (so one column of an export has one
+ * form): prices and trigger prices at the price scale, quantities at the quantity scale, quote amounts at the quote
+ * currency's, the fee at its currency's. No average price (null) while nothing is filled.
+ */
+export function orderAmounts(order: SpotOrderView, market: MarketFormat) {
+  const { priceScale, qtyScale } = market.config;
+  const price = (value: string) => fixedAt(value, priceScale);
+  const quote = (value: string) => fixedAt(value, market.quoteScale);
+  return {
+    price: order.price === null ? null : price(order.price),
+    triggers: orderTriggers(order).map((trigger) => ({ ...trigger, price: price(trigger.price) })),
+    num: order.num === null ? null : fixedAt(order.num, qtyScale),
+    money: order.money === null ? null : quote(order.money),
+    filledNum: fixedAt(order.filledNum, qtyScale),
+    filledMoney: quote(order.filledMoney),
+    avgPrice: hasFilled(order) && /[1-9]/.test(order.avgPrice) ? price(order.avgPrice) : null,
+    // as MarketFormat.fee: a buyer pays in base (quantity decimals), a seller in quote
+    fee: order.side === 'buy' ? fixedAt(order.fee, qtyScale) : quote(order.fee),
+  };
 }
 
 /** The markets of the running engine, formatted; undefined for an unknown symbol. */

@@ -71,6 +71,101 @@ describe('EntrustStore', () => {
     expect(store.page).toMatchObject({ current: 1, records: [] });
   });
 
+  it('reads the page shown again, quietly, when the member\'s orders change or the topic has a gap', async () => {
+    const bodies: unknown[] = [];
+    let filled = '0';
+    const { root, realtime } = fakeRoot(
+      {
+        [SPOT_MARKET_PATHS.goods]: [BTC],
+        [SPOT_PATHS.search]: (body: unknown) => {
+          bodies.push(body);
+          return { ...page([1, 2], 2), records: [order(1, { side: 'sell', filledNum: filled })] };
+        },
+      },
+      { id: 'm1' },
+    );
+    const store = new EntrustStore(root);
+    await store.start();
+    await store.refine({ side: 'sell' });
+    await store.goTo(2);
+    expect(realtime.topics).toEqual(['refresh_m1']);
+    filled = '0.2';
+    const loading: boolean[] = [];
+    realtime.emit('refresh_m1', { type: 'spot', event: 'trade', symbol: 'BTC/USDT', orderId: 1 });
+    loading.push(store.loading);
+    await settle();
+    expect(bodies).toHaveLength(4);
+    expect(bodies[3]).toEqual({ current: 2, size: 10, side: 'sell' });
+    expect(store.page?.records[0]?.filledNum).toBe('0.2');
+    expect(loading).toEqual([false]);
+
+    // a balance (it comes with an order or trade message) and another member's news read nothing
+    realtime.emit('refresh_m1', { type: 'spot', event: 'balance', symbol: 'BTC/USDT' });
+    realtime.emit('refresh_m1', { type: 'wallet', event: 'deposit' });
+    await settle();
+    expect(bodies).toHaveLength(4);
+
+    realtime.gap('refresh_m1');
+    await settle();
+    expect(bodies).toHaveLength(5);
+
+    store.stop();
+    expect(realtime.topics).toEqual([]);
+  });
+
+  it('fifty messages make at most two reads: the one under way and one after it', async () => {
+    const answers: (() => void)[] = [];
+    let reads = 0;
+    const { root, realtime } = fakeRoot(
+      {
+        [SPOT_PATHS.search]: () => {
+          reads += 1;
+          return new Promise((resolve) => answers.push(() => resolve(page([1]))));
+        },
+      },
+      { id: 'm1' },
+    );
+    const store = new EntrustStore(root);
+    const started = store.start();
+    answers.shift()!();
+    await started;
+    reads = 0;
+    for (let index = 0; index < 50; index += 1) realtime.emit('refresh_m1', { type: 'spot', event: index % 2 ? 'order' : 'trade', symbol: 'BTC/USDT' });
+    expect(reads).toBe(1);
+    answers.shift()!();
+    await settle();
+    expect(reads).toBe(2);
+    answers.shift()!();
+    await settle();
+    expect(reads).toBe(2);
+    expect(answers).toHaveLength(0);
+  });
+
+  it('keeps the opened rows open through a refresh and reads their fills again', async () => {
+    let fillsAsked = 0;
+    const fill = { tradeId: 7, symbol: 'BTC/USDT', side: 'buy', maker: false, price: '29000', num: '0.1', money: '2900', fee: '0', feeCurrency: 'BTC', time: 1 };
+    const { root, realtime } = fakeRoot(
+      {
+        [SPOT_PATHS.search]: () => ({ records: [order(1, { filledNum: '0.1' }), order(2, { filledNum: '0.1' }), order(3)], total: 3, size: 10, current: 1, pages: 1 }),
+        '/coin/entrust/transaction/details/1': () => ((fillsAsked += 1), fillsAsked === 1 ? [fill] : [fill, { ...fill, tradeId: 8 }]),
+        '/coin/entrust/transaction/details/2': () => [fill],
+      },
+      { id: 'm1' },
+    );
+    const store = new EntrustStore(root);
+    await store.start();
+    store.expand([1]);
+    await store.loadFills(1);
+    await store.loadFills(2);
+    realtime.emit('refresh_m1', { type: 'spot', event: 'trade', symbol: 'BTC/USDT', orderId: 1 });
+    await settle();
+    await settle();
+    expect(store.expanded).toEqual([1]);
+    expect(store.fills.get(1)?.map((row) => row.tradeId)).toEqual([7, 8]);
+    // a closed row's fills are read again when it opens
+    expect(store.fills.has(2)).toBe(false);
+  });
+
   it('keeps the page asked while it exists; past the last page goes to the last, 1 when there is none', () => {
     expect(pageWithin(2, 3)).toBe(2);
     expect(pageWithin(3, 3)).toBe(3);

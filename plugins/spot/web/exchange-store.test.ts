@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { MARKET_REQUEST_GUARD_MS } from '../../../core/shared';
 import { WALLET_PATHS } from '../../wallet/shared/types';
 import { SPOT_MARKET_PATHS, SPOT_PATHS } from '../shared/types';
-import { ExchangeStore, MEMBER_REFRESH_MS } from './exchange-store';
+import { COMPARISON_RETRY_MS, ExchangeStore, MEMBER_REFRESH_MS, newestFinished } from './exchange-store';
 import { MARKET_INIT_DATA_PATH, TRADES_SHOWN } from './spot-api';
 import { BTC, candle, depth, ETH, fakeRoot, ManualClock, order, settle, trade } from './testing/spot-fixtures';
 
 const DEPTH = '/coin/open/depth/BTC_USDT';
 const TRADES = `/coin/open/transaction/BTC_USDT/${TRADES_SHOWN}`;
 const OPEN_ORDERS = '/coin/entrust/get/myExchangeLog/BTC_USDT';
-const HISTORY = '/coin/entrust/entrustlog/BTC_USDT/all/1';
+const FILLED = '/coin/entrust/entrustlog/BTC_USDT/filled/1';
+const CANCELLED = '/coin/entrust/entrustlog/BTC_USDT/cancelled/1';
+const COMPARISON = '/coin/open/getPriceComparison/BTC_USDT';
+const pageOf = (records: ReturnType<typeof order>[], total = records.length) => ({ records, total, size: 10, current: 1, pages: Math.ceil(total / 10) });
 const MY_TRADES = '/coin/entrust/myTrades/BTC_USDT';
 
 function setup(member: { id: string } | null = null, change: Record<string, unknown> = {}) {
@@ -27,8 +30,10 @@ function setup(member: { id: string } | null = null, change: Record<string, unkn
     [WALLET_PATHS.myBalance]: [{ currency: 'USDT', available: '100', scale: 6 }],
     [OPEN_ORDERS]: [order(5)],
     '/coin/entrust/get/myExchangeLog/ETH_USDT': [],
-    [HISTORY]: { records: [order(4, { status: 'filled', filledNum: '0.5' })], total: 1, size: 10, current: 1, pages: 1 },
-    '/coin/entrust/entrustlog/ETH_USDT/all/1': { records: [], total: 0, size: 10, current: 1, pages: 0 },
+    [FILLED]: pageOf([order(4, { status: 'filled', filledNum: '0.5' })]),
+    [CANCELLED]: pageOf([]),
+    '/coin/entrust/entrustlog/ETH_USDT/filled/1': pageOf([]),
+    '/coin/entrust/entrustlog/ETH_USDT/cancelled/1': pageOf([]),
     [MY_TRADES]: [{ tradeId: 9, symbol: 'BTC/USDT', side: 'buy', maker: true, price: '30000', num: '0.5', money: '15000', fee: '0.0005', feeCurrency: 'BTC', time: 1 }],
     '/coin/entrust/myTrades/ETH_USDT': [],
     ...change,
@@ -193,8 +198,8 @@ describe('ExchangeStore', () => {
   });
 
   it('tells when the member has more orders of the market than the first page it loaded', async () => {
-    const firstPage = Array.from({ length: 10 }, (_, index) => order(20 - index, { status: index % 2 ? 'open' : 'filled' }));
-    const { store, clock } = setup({ id: '7' }, { [HISTORY]: { records: firstPage, total: 11, size: 10, current: 1, pages: 2 } });
+    const firstPage = Array.from({ length: 10 }, (_, index) => order(20 - index, { status: 'filled' }));
+    const { store, clock } = setup({ id: '7' }, { [FILLED]: pageOf(firstPage, 11) });
     await store.open('BTC_USDT');
     await settle();
     expect(store.history).toHaveLength(10);
@@ -250,5 +255,118 @@ describe('ExchangeStore', () => {
     expect(store.depth?.symbol).toBe('ETH/USDT');
     expect(store.trades).toEqual([]);
     expect(realtime.topics).toEqual(['depth_ETH_USDT', 'index', 'kline_ETH_USDT_15min', 'trades_ETH_USDT']);
+  });
+
+  it('fills the order history with finished orders only, however many orders are open', async () => {
+    // ten open orders fill the first page of all statuses: the history asks for finished ones alone
+    const open = Array.from({ length: 10 }, (_, index) => order(30 - index));
+    const filled = [order(18, { status: 'filled', filledNum: '0.5' }), order(12, { status: 'filled', filledNum: '0.5' })];
+    const cancelled = [order(15, { status: 'cancelled', reason: 'noLiquidity' })];
+    const { store, calls } = setup({ id: '7' }, { [OPEN_ORDERS]: open, [FILLED]: pageOf(filled), [CANCELLED]: pageOf(cancelled) });
+    await store.open('BTC_USDT');
+    await settle();
+    expect(store.openOrders).toHaveLength(10);
+    expect(store.history.map((o) => o.id)).toEqual([18, 15, 12]);
+    expect(store.moreHistory).toBe(false);
+    expect(calls('/coin/entrust/entrustlog/BTC_USDT/all/1')).toBe(0);
+  });
+
+  it('keeps the newest ten finished orders of both statuses and tells when there are more', () => {
+    const filled = Array.from({ length: 10 }, (_, index) => order(40 - 2 * index, { status: 'filled' }));
+    const cancelled = Array.from({ length: 10 }, (_, index) => order(39 - 2 * index, { status: 'cancelled' }));
+    const newest = newestFinished([pageOf(filled, 12), pageOf(cancelled, 10)]);
+    expect(newest.records.map((o) => o.id)).toEqual([40, 39, 38, 37, 36, 35, 34, 33, 32, 31]);
+    expect(newest.more).toBe(true);
+    expect(newestFinished([pageOf([order(3, { status: 'filled' })]), pageOf([])])).toEqual({ records: [order(3, { status: 'filled' })], more: false });
+  });
+
+  it('after a reconnect the reloaded candle history wins over the live candle of the same bucket', async () => {
+    const { store, realtime, clock, answers } = setup();
+    await store.open('BTC_USDT');
+    await settle();
+    const topic = 'kline_BTC_USDT_15min';
+    realtime.emit(topic, { symbol: 'BTC/USDT', period: '15min', candle: candle(120_000, '30100', '2') });
+    // messages were missed: the server's candle of that bucket has moved on
+    answers[SPOT_MARKET_PATHS.klineHistory] = [candle(60_000), candle(120_000, '30500', '5')];
+    clock.advance(MARKET_REQUEST_GUARD_MS);
+    realtime.gap(topic);
+    await settle();
+    expect(store.latest).toBeNull();
+    expect(store.candles[1]!.close).toBe('30500');
+  });
+
+  it('keeps a live candle that arrived after the history was asked for, and one of a later bucket', async () => {
+    const { store, realtime, clock, answers } = setup();
+    await store.open('BTC_USDT');
+    await settle();
+    const topic = 'kline_BTC_USDT_15min';
+    let answer!: (candles: unknown) => void;
+    answers[SPOT_MARKET_PATHS.klineHistory] = () => new Promise((resolve) => (answer = resolve));
+    clock.advance(MARKET_REQUEST_GUARD_MS);
+    realtime.gap(topic);
+    realtime.emit(topic, { symbol: 'BTC/USDT', period: '15min', candle: candle(120_000, '30700', '6') });
+    answer([candle(60_000), candle(120_000, '30500', '5')]);
+    await settle();
+    expect(store.latest?.close).toBe('30700');
+    answers[SPOT_MARKET_PATHS.klineHistory] = [candle(60_000), candle(120_000, '30500', '5')];
+    realtime.emit(topic, { symbol: 'BTC/USDT', period: '15min', candle: candle(180_000, '30800') });
+    clock.advance(MARKET_REQUEST_GUARD_MS);
+    realtime.gap(topic);
+    await settle();
+    expect(store.latest?.time).toBe(180_000);
+  });
+
+  it('reloads the price comparison after a gap of the trades or tickers, and retries a failed load', async () => {
+    let failing = true;
+    const { store, realtime, clock, calls, answers } = setup(null, {
+      [COMPARISON]: () => (failing ? Promise.reject(new Error('offline')) : { symbol: 'BTC/USDT', close: '30000', prices: [] }),
+    });
+    await store.open('BTC_USDT');
+    await settle();
+    expect(store.comparison).toBeNull();
+    failing = false;
+    clock.advance(COMPARISON_RETRY_MS);
+    await settle();
+    expect(calls(COMPARISON)).toBe(2);
+    expect(store.comparison?.close).toBe('30000');
+    answers[COMPARISON] = { symbol: 'BTC/USDT', close: '31000', prices: [] };
+    realtime.gap('trades_BTC_USDT');
+    realtime.gap('index');
+    await settle();
+    clock.advance(MARKET_REQUEST_GUARD_MS);
+    await settle();
+    expect(store.comparison?.close).toBe('31000');
+    expect(calls(COMPARISON)).toBe(3);
+    // no retry is left running once the screen closes
+    answers[COMPARISON] = () => Promise.reject(new Error('offline'));
+    clock.advance(MARKET_REQUEST_GUARD_MS);
+    realtime.gap('index');
+    await settle();
+    store.close();
+    expect(clock.pending).toBe(0);
+  });
+
+  it('reloads the market list when a ticker names a market it does not hold, at most once a second', async () => {
+    const { store, realtime, clock, calls, answers } = setup();
+    await store.open('BTC_USDT');
+    await settle();
+    const SOL = { ...ETH, symbol_name: 'SOL/USDT', path_name: 'SOL_USDT', coin_symbol: 'SOL' };
+    answers[SPOT_MARKET_PATHS.goods] = [BTC, ETH, SOL];
+    const row = (symbol_name: string) => ({ symbol_name, contract_type: 0, close: '1', zdf: '0', high: '1', low: '1', amount: '1', vol: '1', demo: false });
+    realtime.emit('index', { rows: [row('SOL/USDT')], time: 1 });
+    realtime.emit('index', { rows: [row('SOL/USDT'), row('XRP/USDT')], time: 2 });
+    await settle();
+    expect(calls(SPOT_MARKET_PATHS.goods)).toBe(1);
+    clock.advance(MARKET_REQUEST_GUARD_MS);
+    await settle();
+    expect(calls(SPOT_MARKET_PATHS.goods)).toBe(2);
+    expect(store.markets.map((market) => market.path_name)).toEqual(['BTC_USDT', 'ETH_USDT', 'SOL_USDT']);
+    // a symbol still not listed after a reload is not asked about again
+    clock.advance(MARKET_REQUEST_GUARD_MS);
+    realtime.emit('index', { rows: [row('XRP/USDT')], time: 3 });
+    await settle();
+    clock.advance(MARKET_REQUEST_GUARD_MS);
+    await settle();
+    expect(calls(SPOT_MARKET_PATHS.goods)).toBe(2);
   });
 });

@@ -23,7 +23,7 @@ import type { OrderDraft } from './order-form';
 import { placeOrderInput } from './order-form';
 import type { BookGroup } from './order-book';
 import { RequestGuard, type GuardClock } from './request-guard';
-import { HISTORY_STATUS_ALL, spotApi, TRADES_SHOWN } from './spot-api';
+import { spotApi, TRADES_SHOWN } from './spot-api';
 
 /** The market snapshots the screen loads besides the candles, and their answers. */
 interface SnapshotOf {
@@ -38,6 +38,17 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** How soon member data (orders, balances) is asked again after a burst of refresh messages. */
 export const MEMBER_REFRESH_MS = 250;
+/** How soon a failed load of the price comparison is tried again. */
+export const COMPARISON_RETRY_MS = 5_000;
+/** The order history tab's rows: the server's page. */
+export const HISTORY_ROWS = 10;
+/** The statuses of finished orders, each asked for on its own (the history call filters by one status). */
+const FINISHED_STATUSES = ['filled', 'cancelled'] as const;
+
+const timers: Pick<GuardClock, 'later' | 'cancel'> = {
+  later: (run, ms) => setTimeout(run, ms),
+  cancel: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -63,7 +74,7 @@ export class ExchangeStore {
   latest: CandleView | null = null;
   balances: CurrencyBalance[] = [];
   openOrders: SpotOrderView[] = [];
-  /** The first page of the member's orders of the market (all statuses; the open ones are in openOrders too). */
+  /** The member's newest finished (filled or cancelled) orders of the market, newest first. */
   history: SpotOrderView[] = [];
   /** Whether the member has more orders of the market than `history` holds. */
   moreHistory = false;
@@ -80,11 +91,18 @@ export class ExchangeStore {
   private stopSession: (() => void) | null = null;
   private stopMember: (() => void) | null = null;
   private closed = true;
+  /** How many live candles have been taken: a candle history asked for before the latest one does not replace it. */
+  private liveCandles = 0;
+  private comparisonRetry: unknown = null;
+  /** Ticker symbols a reload of the market list was asked for (a symbol still not listed after it asks no more). */
+  private readonly lookedUp = new Set<string>();
+  private readonly clock: Pick<GuardClock, 'later' | 'cancel'>;
 
   constructor(
     private readonly root: ShellRoot,
     clock?: GuardClock,
   ) {
+    this.clock = clock ?? timers;
     this.marketGuard = new RequestGuard(undefined, clock);
     this.memberGuard = new RequestGuard(MEMBER_REFRESH_MS, clock);
     makeObservable<ExchangeStore, 'applyTickers'>(this, {
@@ -148,6 +166,7 @@ export class ExchangeStore {
   close(): void {
     this.closed = true;
     this.stopTopics();
+    this.stopComparisonRetry();
     this.stopSession?.();
     this.stopSession = null;
     this.stopMember?.();
@@ -213,6 +232,7 @@ export class ExchangeStore {
     if (message.symbol !== this.market?.symbol_name || message.period !== this.period) return;
     const top = this.latest ?? this.candles[this.candles.length - 1];
     if (top && message.candle.time < top.time) return;
+    this.liveCandles += 1;
     this.latest = message.candle;
   }
 
@@ -220,6 +240,7 @@ export class ExchangeStore {
     const byKey = new Map(this.tickers.map((row) => [`${row.symbol_name}:${row.contract_type}`, row]));
     for (const row of rows) byKey.set(`${row.symbol_name}:${row.contract_type}`, row);
     this.tickers = [...byKey.values()];
+    this.lookUpNewMarkets(rows);
     // an operator's halt or reopening reaches the open screen with the tickers
     const halts = new Map(rows.filter((row) => row.contract_type === 0 && typeof row.halted === 'boolean').map((row) => [row.symbol_name, row.halted]));
     if (this.markets.some((market) => halts.has(market.symbol_name) && halts.get(market.symbol_name) !== market.halted)) {
@@ -228,6 +249,19 @@ export class ExchangeStore {
         return halted === undefined || halted === market.halted ? market : { ...market, halted };
       });
     }
+  }
+
+  /**
+   * A ticker of a spot market the list does not hold (one the operator just added) reloads the list, through the
+   * market guard (at most once a second); a symbol still missing after that is not asked about again.
+   */
+  private lookUpNewMarkets(rows: TickerRow[]): void {
+    if (this.marketsStatus !== 'ready' || this.closed) return;
+    const listed = new Set(this.markets.map((market) => market.symbol_name));
+    const unknown = rows.filter((row) => row.contract_type === 0 && !listed.has(row.symbol_name) && !this.lookedUp.has(row.symbol_name));
+    if (unknown.length === 0) return;
+    for (const row of unknown) this.lookedUp.add(row.symbol_name);
+    this.marketGuard.resync('goods', () => spotApi.goods(this.root), (markets) => runInAction(() => (this.markets = markets)));
   }
 
   // ------------------------------------------------------------ member orders
@@ -253,13 +287,14 @@ export class ExchangeStore {
     if (!path) return;
     this.memberGuard.resync(
       `orders:${path}`,
-      () => Promise.all([spotApi.openOrders(this.root, path), spotApi.history(this.root, path, HISTORY_STATUS_ALL, 1)]),
-      ([open, history]) => {
+      () => Promise.all([spotApi.openOrders(this.root, path), ...FINISHED_STATUSES.map((status) => spotApi.history(this.root, path, status, 1))]),
+      ([open, ...finished]) => {
         if (path !== this.path) return;
+        const history = newestFinished(finished);
         runInAction(() => {
           this.openOrders = open;
           this.history = history.records;
-          this.moreHistory = history.total > history.records.length;
+          this.moreHistory = history.more;
         });
       },
     );
@@ -283,6 +318,7 @@ export class ExchangeStore {
 
   private switchTo(path: string | null): void {
     this.stopTopics();
+    this.stopComparisonRetry();
     runInAction(() => {
       this.path = path;
       this.depth = null;
@@ -290,6 +326,7 @@ export class ExchangeStore {
       this.candles = [];
       this.latest = null;
       this.comparison = null;
+      this.liveCandles = 0;
       this.openOrders = [];
       this.history = [];
       this.moreHistory = false;
@@ -299,13 +336,22 @@ export class ExchangeStore {
     const realtime = this.root.realtime;
     this.unsubscribe = [
       realtime.subscribe(SPOT_TOPICS.depth(path), (payload) => this.applyDepth(payload as DepthView), { onGap: () => this.resync('depth') }),
-      realtime.subscribe(SPOT_TOPICS.trades(path), (payload) => this.onTrades(payload as TradesMessage), { onGap: () => this.resync('trades') }),
+      // the comparison follows the last price: missed trades or tickers (a reconnect) leave it stale too
+      realtime.subscribe(SPOT_TOPICS.trades(path), (payload) => this.onTrades(payload as TradesMessage), {
+        onGap: () => {
+          this.resync('trades');
+          this.resync('comparison');
+        },
+      }),
       realtime.subscribe(MARKET_TOPICS.index, (payload) => this.applyTickers((payload as TickerMessage).rows ?? []), {
-        onGap: () => this.resync('tickers'),
+        onGap: () => {
+          this.resync('tickers');
+          this.resync('comparison');
+        },
       }),
     ];
     this.subscribeKline(path);
-    void Promise.all([this.load('depth'), this.load('trades'), this.load('tickers'), this.load('comparison'), this.loadCandles()]);
+    void Promise.all([this.load('depth'), this.load('trades'), this.load('tickers'), this.loadComparison(), this.loadCandles()]);
     this.refreshMember();
   }
 
@@ -313,7 +359,7 @@ export class ExchangeStore {
     this.unsubscribeKline?.();
     const period = this.period;
     this.unsubscribeKline = this.root.realtime.subscribe(SPOT_TOPICS.kline(path, period), (payload) => this.applyCandle(payload as KlineMessage), {
-      onGap: () => this.marketGuard.resync(`candles:${path}:${period}`, () => spotApi.candles(this.root, path, period), (candles) => this.useCandles(path, period, candles)),
+      onGap: () => this.marketGuard.resync(`candles:${path}:${period}`, () => this.fetchCandles(path, period), (answer) => this.useCandles(path, period, answer)),
     });
   }
 
@@ -338,16 +384,34 @@ export class ExchangeStore {
     return key === 'tickers' ? key : `${key}:${path}`;
   }
 
-  private load<K extends MarketLoad>(key: K): Promise<void> {
+  /** Loads a snapshot of the open market; resolves false when the request failed. */
+  private load<K extends MarketLoad>(key: K): Promise<boolean> {
     const path = this.path;
-    if (!path) return Promise.resolve();
+    if (!path) return Promise.resolve(true);
     const snapshot = this.snapshots[key];
-    return this.marketGuard
-      .run(this.keyOf(key, path), () => snapshot.fetch(path))
-      .then((data) => {
+    return this.marketGuard.run(this.keyOf(key, path), () => snapshot.fetch(path)).then(
+      (data) => {
         if (path === this.path) snapshot.use(data);
-      })
-      .catch(() => {});
+        return true;
+      },
+      () => false,
+    );
+  }
+
+  /** The price comparison, tried again every COMPARISON_RETRY_MS while it fails (its call is silent). */
+  private async loadComparison(): Promise<void> {
+    const path = this.path;
+    if (await this.load('comparison')) return;
+    if (path !== this.path || this.closed || this.comparisonRetry !== null) return;
+    this.comparisonRetry = this.clock.later(() => {
+      this.comparisonRetry = null;
+      if (path === this.path && !this.closed) void this.loadComparison();
+    }, COMPARISON_RETRY_MS);
+  }
+
+  private stopComparisonRetry(): void {
+    if (this.comparisonRetry !== null) this.clock.cancel(this.comparisonRetry);
+    this.comparisonRetry = null;
   }
 
   private resync<K extends MarketLoad>(key: K): void {
@@ -364,17 +428,29 @@ export class ExchangeStore {
     const period = this.period;
     if (!path) return Promise.resolve();
     return this.marketGuard
-      .run(`candles:${path}:${period}`, () => spotApi.candles(this.root, path, period))
-      .then((candles) => this.useCandles(path, period, candles))
+      .run(`candles:${path}:${period}`, () => this.fetchCandles(path, period))
+      .then((answer) => this.useCandles(path, period, answer))
       .catch(() => {});
   }
 
-  private useCandles(path: string, period: KlinePeriod, candles: CandleView[]): void {
+  /** A candle history with how many live candles had been taken when it was asked for. */
+  private async fetchCandles(path: string, period: KlinePeriod): Promise<{ candles: CandleView[]; asked: number }> {
+    const asked = this.liveCandles;
+    return { candles: await spotApi.candles(this.root, path, period), asked };
+  }
+
+  /**
+   * A loaded history replaces the chart's. The live candle stays on top only when it is of a later bucket than the
+   * history's last, or of the same bucket and taken after the history was asked for: otherwise the server's is newer.
+   */
+  private useCandles(path: string, period: KlinePeriod, { candles, asked }: { candles: CandleView[]; asked: number }): void {
     if (path !== this.path || period !== this.period) return;
     runInAction(() => {
       const latest = this.latest;
-      // A live candle newer than the history's last stays on top.
-      this.latest = latest && candles.length > 0 && latest.time >= candles[candles.length - 1]!.time ? latest : null;
+      const last = candles[candles.length - 1];
+      const newer = this.liveCandles > asked;
+      const keep = latest !== null && (last === undefined ? newer : latest.time > last.time || (newer && latest.time === last.time));
+      this.latest = keep ? latest : null;
       this.candles = candles;
     });
   }
@@ -415,4 +491,15 @@ export class ExchangeStore {
     if (!isObject(payload)) return;
     if (payload.type === 'spot' || payload.type === 'wallet') this.refreshMember();
   }
+}
+
+/**
+ * The newest finished orders from the first page of each finished status (newest first, HISTORY_ROWS a page):
+ * the newest HISTORY_ROWS of them all are among those pages. `more` when the member has others.
+ */
+export function newestFinished(pages: readonly { records: SpotOrderView[]; total: number }[]): { records: SpotOrderView[]; more: boolean } {
+  const byId = new Map(pages.flatMap((page) => page.records).map((order) => [order.id, order]));
+  const records = [...byId.values()].sort((a, b) => b.id - a.id).slice(0, HISTORY_ROWS);
+  const total = pages.reduce((sum, page) => sum + page.total, 0);
+  return { records, more: total > records.length };
 }

@@ -33,12 +33,43 @@ export function trendOf(value: string | null | undefined): 'up' | 'down' | 'flat
   return value.startsWith('-') ? 'down' : 'up';
 }
 
-/** Local time of day of an epoch-ms time, HH:MM:SS. */
-export function timeOfDay(time: number, language: string): string {
-  return new Date(time).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The date of an epoch-ms time, YYYY-MM-DD: local, or the UTC date (a day, week or month candle's). */
+export function dateOf(time: number, utc = false): string {
+  const date = new Date(time);
+  return utc
+    ? `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`
+    : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Local date and time of an epoch-ms time. */
-export function dateTime(time: number, language: string): string {
-  return new Date(time).toLocaleString(language, { hour12: false });
+/** Local time of day of an epoch-ms time, HH:MM or, with seconds, HH:MM:SS. */
+export function clockTime(time: number, seconds = true): string {
+  const date = new Date(time);
+  const minutes = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return seconds ? `${minutes}:${pad(date.getSeconds())}` : minutes;
+}
+
+/** Local date and time of an epoch-ms time in one numeric form for every language: "2026-11-29 22:49:09". */
+export function dateTime(time: number): string {
+  return `${dateOf(time)} ${clockTime(time)}`;
+}
+
+/** The chart's tick mark kinds (lightweight-charts' TickMarkType): year, month, day of month, time, time with seconds. */
+export type ChartTick = 0 | 1 | 2 | 3 | 4;
+
+/**
+ * A chart time label (the chart counts UTC seconds): local time for intraday candles; a day, week or month
+ * candle is a date, the UTC date its bucket starts on. `tick`: a time axis mark, shorter. The chart puts its
+ * day, month and year marks at UTC midnight: away from UTC such a mark is not a new local day and shows its time.
+ */
+export function chartTime(seconds: number, daily: boolean, tick?: ChartTick): string {
+  const time = seconds * 1000;
+  const date = dateOf(time, daily);
+  if (tick === undefined) return daily ? date : `${date} ${clockTime(time, false)}`;
+  if (!daily && tick <= 2 && clockTime(time, false) !== '00:00') return clockTime(time, false);
+  if (tick === 0) return date.slice(0, 4);
+  if (tick === 1) return date.slice(0, 7);
+  if (tick === 2 || daily) return date.slice(5);
+  return clockTime(time, tick === 4);
 }

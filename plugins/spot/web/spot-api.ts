@@ -26,8 +26,6 @@ export const MARKET_INIT_DATA_PATH = '/coin/open/market/initData';
 export const CANDLE_HISTORY_LIMIT = 300;
 /** Recent trades shown. */
 export const TRADES_SHOWN = 40;
-/** Order history rows on the exchange screen's tabs (the server's page). */
-export const HISTORY_STATUS_ALL = 'all';
 
 /** A contract path with its ":name" segments filled in. */
 export function spotPath(template: string, params: Record<string, string | number>): string {

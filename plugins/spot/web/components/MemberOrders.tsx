@@ -1,4 +1,4 @@
-import { Button, Table } from '@douyinfe/semi-ui-19';
+import { Button, Table, Toast } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { RouteLink, useRoot } from '../../../../core/web';
 import { MY_TRADES_LIMIT, type SpotFillView, type SpotOrderView, type SpotSymbol } from '../../shared/types';
 import type { ExchangeStore } from '../exchange-store';
 import { dateTime, formatFixed } from '../format';
+import { isUnreachable, reasonKey } from '../order-feedback';
 import { SPOT_ROUTES } from '../ids';
 import { orderTriggers, sideKey, statusKey, typeKey } from '../../shared/order-labels';
 import { formatAmount, orderMarket } from './order-labels';
@@ -14,10 +15,10 @@ type Tab = 'open' | 'history' | 'trades';
 
 /** Table columns of the member's orders, prices and quantities at their market's decimals. */
 export function useOrderColumns(markets: readonly SpotSymbol[]) {
-  const { t, i18n } = useTranslation('spot');
+  const { t } = useTranslation('spot');
   const marketOf = (order: SpotOrderView) => orderMarket(markets, order.symbol);
   return [
-    { title: t('colTime'), dataIndex: 'createTime', render: (time: number) => dateTime(time, i18n.language) },
+    { title: t('colTime'), dataIndex: 'createTime', render: (time: number) => dateTime(time) },
     { title: t('col_symbol'), dataIndex: 'symbol' },
     {
       title: t('col_side'),
@@ -55,16 +56,33 @@ export function useOrderColumns(markets: readonly SpotSymbol[]) {
     },
     { title: t('col_filledNum'), dataIndex: 'filledNum', align: 'right' as const, render: (value: string, order: SpotOrderView) => formatFixed(value, marketOf(order).qty) },
     { title: t('col_avgPrice'), dataIndex: 'avgPrice', align: 'right' as const, render: (value: string, order: SpotOrderView) => (/[1-9]/.test(value) ? formatFixed(value, marketOf(order).price) : '--') },
-    { title: t('col_status'), dataIndex: 'status', render: (_: string, order: SpotOrderView) => t(statusKey(order)) },
+    {
+      title: t('col_status'),
+      dataIndex: 'status',
+      render: (_: string, order: SpotOrderView) => {
+        // why the engine ended an order (a member's own cancel goes without saying)
+        const reason = order.status === 'cancelled' && order.reason !== 'user' ? reasonKey(order) : null;
+        return (
+          <>
+            {t(statusKey(order))}
+            {reason && (
+              <div className="spot-muted spot-orders__reason" data-reason={order.reason}>
+                {t(reason)}
+              </div>
+            )}
+          </>
+        );
+      },
+    },
   ];
 }
 
 /** Table columns of a member's fills (their own trades), at the market's decimals; the amount and fee with their unit. */
 export function useFillColumns(markets: readonly SpotSymbol[]) {
-  const { t, i18n } = useTranslation('spot');
+  const { t } = useTranslation('spot');
   const marketOf = (fill: SpotFillView) => orderMarket(markets, fill.symbol);
   return [
-    { title: t('colTime'), dataIndex: 'time', render: (time: number) => dateTime(time, i18n.language) },
+    { title: t('colTime'), dataIndex: 'time', render: (time: number) => dateTime(time) },
     { title: t('col_side'), dataIndex: 'side', render: (_: string, fill: SpotFillView) => <span className={fill.side === 'buy' ? 'spot-up' : 'spot-down'}>{t(sideKey(fill))}</span> },
     { title: t('col_price'), dataIndex: 'price', align: 'right' as const, render: (price: string, fill: SpotFillView) => formatFixed(price, marketOf(fill).price) },
     { title: t('col_num'), dataIndex: 'num', align: 'right' as const, render: (num: string, fill: SpotFillView) => formatFixed(num, marketOf(fill).qty) },
@@ -77,7 +95,10 @@ export function useFillColumns(markets: readonly SpotSymbol[]) {
 /** Whether an order can still be cancelled: on the book, or waiting for its trigger. */
 const isLive = (order: SpotOrderView) => order.status === 'open' || order.status === 'conditional';
 
-/** A cancel button that spins while its request is under way (the HTTP client shows a refusal). */
+/**
+ * A cancel button that spins while its request is under way and says how it went: cancelled, or not cancelled
+ * because the server could not be reached (the HTTP client shows a refusal itself, but not a missing answer).
+ */
 function CancelOrderButton({ onCancel }: { onCancel: () => Promise<void> }) {
   const { t } = useTranslation('spot');
   const [busy, setBusy] = useState(false);
@@ -85,8 +106,9 @@ function CancelOrderButton({ onCancel }: { onCancel: () => Promise<void> }) {
     setBusy(true);
     try {
       await onCancel();
-    } catch {
-      // The HTTP client has shown the error.
+      Toast.success(t('orderCancelled'));
+    } catch (error) {
+      if (isUnreachable(error)) Toast.error(t('cancelUnreachable'));
     } finally {
       setBusy(false);
     }
@@ -118,7 +140,7 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
   const fillColumns = useFillColumns(store.markets);
   const orders: Record<Exclude<Tab, 'trades'>, SpotOrderView[]> = {
     open: store.openOrders,
-    history: store.history.filter((order) => order.status === 'filled' || order.status === 'cancelled'),
+    history: store.history,
   };
   // the orders' tabs hold the first page of orders, the trades tab the latest MY_TRADES_LIMIT fills
   const more = tab === 'history' ? store.moreHistory : tab === 'trades' && store.myTrades.length >= MY_TRADES_LIMIT;

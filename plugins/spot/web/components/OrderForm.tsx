@@ -7,6 +7,8 @@ import { isHttpError, useRoot } from '../../../../core/web';
 import type { OrderSide, OrderType, SpotSymbol } from '../../shared/types';
 import type { ExchangeStore } from '../exchange-store';
 import { formatFixed } from '../format';
+import { isUnreachable, placedToast } from '../order-feedback';
+import { orderMarket } from './order-labels';
 import {
   afterPlaced,
   amountForPercent,
@@ -109,13 +111,16 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
     }
     setBusy(true);
     try {
-      await store.place(side, type, draft);
-      Toast.success(t('orderPlaced'));
+      const order = await store.place(side, type, draft);
+      const toast = placedToast(order, { ...orderMarket(store.markets, order.symbol), coin: market.coin_symbol });
+      const text = t(toast.key, { ...toast.values, reason: toast.values?.reason && t(toast.values.reason) });
+      if (toast.level === 'success') Toast.success(text);
+      else Toast.warning(text);
       setDraft(afterPlaced);
       setPercent(0);
       setErrors({});
     } catch (error) {
-      const message = isHttpError(error) && error.msg ? error.msg : root.t('errors.unknown');
+      const message = isUnreachable(error) ? t('placeUnreachable') : isHttpError(error) && error.msg ? error.msg : root.t('errors.unknown');
       // a field this form does not show gets its message as a toast, never silently
       const field = isHttpError(error) ? requiredFields(side, type, draft).find((name) => name === error.field) : undefined;
       if (field) setErrors({ [field]: message });

@@ -6,11 +6,21 @@ import { useRoot } from '../../../../core/web';
 import { KLINE_PERIODS, type CandleView } from '../../shared/types';
 import { candleScale, chartPriceFormat, showsTimeOfDay } from '../chart-scale';
 import type { ExchangeStore } from '../exchange-store';
-import { formatFixed } from '../format';
+import { chartTime, formatFixed, type ChartTick } from '../format';
 
 type Charts = typeof import('lightweight-charts');
 type Chart = import('lightweight-charts').IChartApi;
 type Series<T extends 'Candlestick' | 'Histogram'> = import('lightweight-charts').ISeriesApi<T>;
+type Time = import('lightweight-charts').Time;
+
+/** The chart's times are the UTC seconds it was given (candlePoint). */
+const secondsOf = (time: Time) => (typeof time === 'number' ? time : 0);
+
+/** The time axis and the crosshair's label in local time, or as dates for candles of a day or longer. */
+const timeOptions = (daily: boolean) => ({
+  localization: { timeFormatter: (time: Time) => chartTime(secondsOf(time), daily) },
+  timeScale: { timeVisible: !daily, tickMarkFormatter: (time: Time, tick: number) => chartTime(secondsOf(time), daily, tick as ChartTick) },
+});
 
 /** The CSS colour a `var(--…)` value resolves to here (the chart draws on a canvas, which cannot read variables). */
 function resolveColor(host: HTMLElement, value: string): string {
@@ -73,7 +83,7 @@ export const PriceChart = observer(function PriceChart({ store }: { store: Excha
           grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
         });
         let current = colors();
-        chart = charts.createChart(element, { autoSize: true, ...layoutOf(current), timeScale: { borderVisible: false, secondsVisible: false, rightOffset: CHART_RIGHT_BARS }, localization: { dateFormat: 'yyyy-MM-dd' }, rightPriceScale: PRICE_AXIS });
+        chart = charts.createChart(element, { autoSize: true, ...layoutOf(current), timeScale: { borderVisible: false, secondsVisible: false, rightOffset: CHART_RIGHT_BARS }, rightPriceScale: PRICE_AXIS });
         const candles: Series<'Candlestick'> = chart.addSeries(charts.CandlestickSeries, {
           upColor: current.up,
           downColor: current.down,
@@ -108,7 +118,7 @@ export const PriceChart = observer(function PriceChart({ store }: { store: Excha
           ),
           reaction(
             () => store.period,
-            (period) => chart?.applyOptions({ timeScale: { timeVisible: showsTimeOfDay(period) } }),
+            (period) => chart?.applyOptions(timeOptions(!showsTimeOfDay(period))),
             { fireImmediately: true },
           ),
           reaction(() => store.candles, fill, { fireImmediately: true }),

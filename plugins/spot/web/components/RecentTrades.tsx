@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeStore } from '../exchange-store';
-import { formatFixed, timeOfDay } from '../format';
+import { clockTime, formatFixed } from '../format';
 
 /** The market's latest trades, live from the trades topic; a click picks the price. */
 export const RecentTrades = observer(function RecentTrades({ store }: { store: ExchangeStore }) {
-  const { t, i18n } = useTranslation('spot');
+  const { t } = useTranslation('spot');
   const market = store.market;
   return (
     <section className="spot-panel spot-trades" aria-label={t('recentTrades')} data-testid="spot-recent-trades">
@@ -22,7 +22,7 @@ export const RecentTrades = observer(function RecentTrades({ store }: { store: E
           <button type="button" key={trade.id} className="spot-row spot-row--button" data-trade={trade.id} onClick={() => store.pickPrice(trade.price)}>
             <span className={trade.takerSide === 'buy' ? 'spot-up' : 'spot-down'}>{formatFixed(trade.price, market?.base_coin_scale ?? 8)}</span>
             <span>{formatFixed(trade.qty, market?.coin_coin_scale ?? 8)}</span>
-            <span className="spot-muted">{timeOfDay(trade.time, i18n.language)}</span>
+            <span className="spot-muted">{clockTime(trade.time)}</span>
           </button>
         ))}
         {store.trades.length === 0 && <p className="spot-empty">{t('noTrades')}</p>}

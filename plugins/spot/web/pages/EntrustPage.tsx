@@ -49,6 +49,7 @@ export default observer(function EntrustPage() {
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   useEffect(() => {
     void store.start();
+    return () => store.stop();
   }, [store]);
   const columns = [...useOrderColumns(store.markets), cancelColumn((id) => store.cancel(id))];
   /** The filtered orders (paging left out) as a file, in the browser's time zone. */
@@ -110,6 +111,8 @@ export default observer(function EntrustPage() {
         dataSource={page?.records ?? []}
         expandedRowRender={(order?: SpotOrderView) => (order ? <Fills store={store} order={order} /> : null)}
         rowExpandable={(order?: SpotOrderView) => Boolean(order && hasFilled(order))}
+        expandedRowKeys={store.expanded}
+        onExpandedRowsChange={(rows) => store.expand((rows ?? []).flatMap((row) => ('id' in row ? [row.id] : [])))}
         empty={<span className="spot-muted">{t('noOrders')}</span>}
         pagination={
           page && page.total > page.size

@@ -1,28 +1,17 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { Toast } from '@douyinfe/semi-ui-19';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openMemberShell } from '../../../../tests/support/member-shell';
 import en from '../../../../locales/en/spot.json';
 import marketsEn from '../../../../locales/en/markets.json';
-import apiKeysManifest from '../../../api-keys/plugin';
-import apiKeysWeb from '../../../api-keys/web/index';
-import identityManifest from '../../../identity/plugin';
-import identityWeb from '../../../identity/web/index';
-import marketsManifest from '../../../markets/plugin';
 import { MARKETS_STORE, type WatchlistHost } from '../../../markets/shared/watchlist';
 import type { WatchlistItem } from '../../../markets/shared/types';
-import marketsWeb from '../../../markets/web/index';
 import { watchlistHandlers } from '../../../markets/web/testing/market-rows';
-import walletManifest from '../../../wallet/plugin';
-import walletWeb from '../../../wallet/web/index';
 import { API, balance, envelope, ok } from '../../../wallet/web/testing/wallet-fixtures';
-import manifest from '../../plugin';
-import webPlugin from '../index';
 import { TRADES_SHOWN } from '../spot-api';
 import { BTC, candle, depth, ETH, order, trade } from '../testing/spot-fixtures';
+import { shellTestServer, SPOT_SHELL_PLUGINS, TEST_MEMBER } from '../testing/shell-plugins';
 
 /** The chart library as a recorder: what the screen hands it. */
 const chart = vi.hoisted(() => ({ data: [] as unknown[], updates: [] as unknown[], options: [] as unknown[] }));
@@ -44,31 +33,15 @@ vi.mock('lightweight-charts', () => {
   };
 });
 
-const server = setupServer();
-const opened: { dispose(): void }[] = [];
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  // a toast's close timer would otherwise fire after the test environment is gone
-  act(() => Toast.destroyAll());
-  cleanup();
-  opened.splice(0).forEach((root) => root.dispose());
-  server.resetHandlers();
-  window.localStorage.clear();
+const { server, opened } = shellTestServer(() => {
   chart.data.length = 0;
   chart.updates.length = 0;
   chart.options.length = 0;
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
-const plugins = [
-  { manifest: identityManifest, web: identityWeb },
-  { manifest: walletManifest, web: walletWeb },
-  { manifest: marketsManifest, web: marketsWeb },
-  { manifest: apiKeysManifest, web: apiKeysWeb },
-  { manifest, web: webPlugin },
-];
-const MEMBER = { id: '7', uid: '48213377', email: 'anna@example.com', is_merchant: 0 };
+const plugins = SPOT_SHELL_PLUGINS;
+const MEMBER = TEST_MEMBER;
 const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 
 function marketData() {

@@ -1,0 +1,85 @@
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { candle, order } from '../../plugins/spot/web/testing/spot-fixtures';
+import { chooseFromMenu, openBrowser, type BrowserSession } from './browser';
+import { signInInBrowser, signUpMember, texts } from './members';
+import { operatorToken } from './operator';
+
+const PASSWORD = 'Amber-Quarry-58';
+const en = texts('en', 'spot');
+const ko = texts('ko', 'spot');
+const core = texts('en', 'core');
+/** An open order the screen is told the member has (the member has no funds to place one). */
+const OPEN_ORDER = order(990_001, { createTime: Date.UTC(2026, 10, 29, 13, 49, 9) });
+
+const answer = (route: Route, data: unknown) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 200, success: true, msg: 'success', data }) });
+const submit = (page: Page, side: 'buy' | 'sell') => page.getByTestId(`spot-form-${side}`).locator('.spot-submit');
+const QUARTER = 15 * 60_000;
+/** A day of 15-minute candles up to now, rising and falling (the market here has no trades of its own). */
+const dayOfCandles = () => {
+  const last = Math.floor(Date.now() / QUARTER) * QUARTER;
+  return Array.from({ length: 96 }, (_, index) => candle(last - (95 - index) * QUARTER, String(30_000 + Math.round(800 * Math.sin(index / 9))), String(1 + (index % 7))));
+};
+
+/**
+ * What the exchange page tells the member after placing or cancelling: the engine's answer and a missing one. The
+ * order calls are answered in the browser (an order the engine ends at once, no connection for a cancel); the times
+ * are read in Seoul (UTC+9).
+ */
+describe('the exchange page’s order feedback, in Chromium', () => {
+  let session: BrowserSession;
+  const email = `spot-feedback-${Date.now().toString(36)}@example.com`;
+
+  beforeAll(async () => {
+    session = await openBrowser({ width: 1440, height: 900 });
+    const cdp = await session.context.newCDPSession(session.page);
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Seoul' });
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('warns that a market order was cancelled at once, and that a cancel did not reach the server', async () => {
+    const { page, baseUrl } = session;
+    await signUpMember(baseUrl, operatorToken(), email, PASSWORD);
+    await signInInBrowser(page, baseUrl, email, PASSWORD);
+    await page.route('**/coin/entrust/get/myExchangeLog/**', (route) => answer(route, [OPEN_ORDER]));
+    await page.route('**/coin/entrust/exchange/**', (route) => answer(route, order(990_002, { type: 'market', price: null, num: null, money: '100', status: 'cancelled', reason: 'noLiquidity' })));
+    await page.route('**/coin/entrust/cancel/entrust', (route) => route.abort('internetdisconnected'));
+    await page.route('**/coin/open/get/kline/history**', (route) => answer(route, dayOfCandles()));
+    await page.goto(`${baseUrl}/exchange/index?symbol=BTC_USDT`);
+    await page.getByTestId('spot-candle').waitFor();
+
+    await page.locator('.spot-trade').getByRole('tab', { name: en.type_market }).click();
+    // the sell form has a total row the market buy has not: the buttons stay level
+    const [buyBox, sellBox] = await Promise.all([submit(page, 'buy').boundingBox(), submit(page, 'sell').boundingBox()]);
+    expect(buyBox!.y).toBe(sellBox!.y);
+    await page.locator('#spot-buy-money').fill('100');
+    await submit(page, 'buy').click();
+    await page.getByText(en.orderEnded.replace('{{reason}}', en.reason_noLiquidity)).waitFor();
+    await session.screenshot('spot-feedback-cancelled-at-once-night-en');
+
+    const row = page.locator(`[data-row-key="${OPEN_ORDER.id}"]`);
+    expect(await row.innerText()).toContain('2026-11-29 22:49:09');
+    await row.getByRole('button', { name: en.cancel }).click();
+    await page.getByText(en.cancelUnreachable).waitFor();
+    await session.screenshot('spot-feedback-cancel-unreachable-night-en');
+  });
+
+  it('shows the chart’s times in local time, in the day theme and in Korean', async () => {
+    const { page, baseUrl } = session;
+    await page.getByRole('button', { name: core.header.themeDay }).click();
+    await expect.poll(() => page.locator('body').getAttribute('theme-mode')).toBe(null);
+    await chooseFromMenu(page, page.getByRole('button', { name: core.header.language, exact: true }), page.getByRole('menuitem', { name: '한국어' }));
+    await page.goto(`${baseUrl}/exchange/index?symbol=BTC_USDT`);
+    await page.getByTestId('spot-candle').waitFor();
+    await page.locator('.spot-trade').getByRole('tab', { name: ko.type_market }).click();
+    await page.locator('#spot-buy-money').fill('100');
+    await submit(page, 'buy').click();
+    await page.getByText(ko.orderEnded.replace('{{reason}}', ko.reason_noLiquidity)).waitFor();
+    // the crosshair's time label on the latest candle
+    const chart = await page.getByTestId('spot-chart').boundingBox();
+    await page.mouse.move(chart!.x + chart!.width * 0.8, chart!.y + chart!.height / 2);
+    await session.screenshot('spot-feedback-chart-day-ko');
+  });
+});
