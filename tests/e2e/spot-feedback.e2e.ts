@@ -82,4 +82,25 @@ describe('the exchange page’s order feedback, in Chromium', () => {
     await page.mouse.move(chart!.x + chart!.width * 0.8, chart!.y + chart!.height / 2);
     await session.screenshot('spot-feedback-chart-day-ko');
   });
+
+  it('asks before a buy far above the last price, and sends nothing when the member goes back', async () => {
+    const { page } = session;
+    let placed = 0;
+    await page.unroute('**/coin/entrust/exchange/**');
+    await page.route('**/coin/entrust/exchange/**', (route) => {
+      placed += 1;
+      return answer(route, order(990_003));
+    });
+    await page.locator('.spot-trade').getByRole('tab', { name: ko.type_limit }).click();
+    await page.locator('#spot-buy-price').fill('100000');
+    await page.locator('#spot-buy-num').fill('0.001');
+    await submit(page, 'buy').click();
+    const dialog = page.getByRole('dialog').filter({ hasText: ko.farPriceTitle });
+    await dialog.waitFor();
+    await session.screenshot('spot-far-price-day-ko');
+    await dialog.getByRole('button', { name: ko.farPriceBack }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(placed).toBe(0);
+    expect(await page.locator('#spot-buy-price').inputValue()).toBe('100000');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterPlaced, amountForPercent, canUsePercent, cleanInput, emptyDraft, orderTotal, percentOf, placeOrderInput, presetPrice, repriceDraft } from './order-form';
+import { afterPlaced, amountForPercent, canUsePercent, cleanInput, emptyDraft, FAR_PRICE_PERCENT, farFromLast, orderTotal, percentOf, placeOrderInput, presetPrice, repriceDraft } from './order-form';
 import { BTC } from './testing/spot-fixtures';
 
 const context = { price: '30000', available: '1234.567891', market: { coin_coin_scale: 6, lot_size: '0.0001' }, quoteScale: 6 };
@@ -80,5 +80,51 @@ describe('trade form maths', () => {
     expect(placeOrderInput('sell', 'stop', draft)).toEqual({ side: 'sell', type: 'stop', price: '100', num: '2', triggerMoney: '99', fullCheck: true, fullPrice: '120' });
     expect(placeOrderInput('sell', 'market', { ...draft, fullCheck: false })).toEqual({ side: 'sell', type: 'market', num: '2' });
     expect(placeOrderInput('buy', 'market', { ...draft, fullCheck: false })).toEqual({ side: 'buy', type: 'market', money: '50' });
+  });
+});
+
+describe('a price far worse than the last price', () => {
+  const at = (price: string, triggerMoney = '') => ({ ...emptyDraft(price), num: '1', triggerMoney });
+
+  it('asks about a buy priced far above the last price, with how far in percent', () => {
+    expect(farFromLast('buy', 'limit', at('5.000000'), '0.0476')).toBe('10404.2');
+    expect(farFromLast('buy', 'limit', at('40000'), '30000.00')).toBe('33.3');
+  });
+
+  it('does not ask about a buy below the last price: it only waits in the book', () => {
+    expect(farFromLast('buy', 'limit', at('0.000001'), '0.0476')).toBeNull();
+    expect(farFromLast('buy', 'limit', at('30000'), '30000')).toBeNull();
+  });
+
+  it('asks about a sell priced far below the last price, and not about one above it', () => {
+    expect(farFromLast('sell', 'limit', at('0.040000'), '0.0476')).toBe('16');
+    expect(farFromLast('sell', 'limit', at('0.000001'), '0.0476')).toBe('100');
+    expect(farFromLast('sell', 'limit', at('5.000000'), '0.0476')).toBeNull();
+  });
+
+  it(`asks only beyond ${FAR_PRICE_PERCENT} %, exactly`, () => {
+    expect(FAR_PRICE_PERCENT).toBe(10);
+    expect(farFromLast('buy', 'limit', at('110.000000'), '100')).toBeNull();
+    expect(farFromLast('buy', 'limit', at('110.000001'), '100')).toBe('10');
+    expect(farFromLast('buy', 'limit', at('110.06'), '100')).toBe('10.1');
+    expect(farFromLast('sell', 'limit', at('90'), '100.000')).toBeNull();
+    expect(farFromLast('sell', 'limit', at('89.999999'), '100')).toBe('10');
+    // exact where floats are not: 0.1 + 10 % of it is 0.11 (0.1 * 1.1 is 0.11000000000000001 in floats)
+    expect(farFromLast('buy', 'limit', at('0.11'), '0.1')).toBeNull();
+  });
+
+  it('does not ask without a last price, a complete price, or for a market order', () => {
+    expect(farFromLast('buy', 'limit', at('5'), null)).toBeNull();
+    expect(farFromLast('buy', 'limit', at('5'), '0')).toBeNull();
+    expect(farFromLast('buy', 'limit', at('5.'), '0.0476')).toBeNull();
+    expect(farFromLast('buy', 'limit', at(''), '0.0476')).toBeNull();
+    expect(farFromLast('buy', 'market', at('5'), '0.0476')).toBeNull();
+    expect(farFromLast('sell', 'market', at('0.01'), '0.0476')).toBeNull();
+  });
+
+  it('a stop-limit order is judged by its limit price, not its trigger', () => {
+    expect(farFromLast('buy', 'stop', at('40000', '30100'), '30000')).toBe('33.3');
+    expect(farFromLast('buy', 'stop', at('30100', '40000'), '30000')).toBeNull();
+    expect(farFromLast('sell', 'stop', at('20000', '29900'), '30000')).toBe('33.3');
   });
 });

@@ -1,7 +1,7 @@
 // The trade form's maths and the order it sends (spec: buyData / sellData), exact in decimal strings.
-import { formatDecimal, normalizeNumericInput } from '../../../core/shared';
+import { divRound, formatDecimal, normalizeNumericInput, parseDecimal } from '../../../core/shared';
 import type { OrderSide, OrderType, PlaceOrderInput, SpotSymbol } from '../shared/types';
-import { divideDown, floorToStep, isPositive, minorAt, multiplyDown, readDecimal } from './decimal';
+import { decimalsOf, divideDown, floorToStep, isPositive, minorAt, multiplyDown, readDecimal } from './decimal';
 
 /** The percentage slider's marks. */
 export const PERCENT_MARKS = [25, 50, 75, 100] as const;
@@ -110,6 +110,31 @@ export function orderTotal(price: string, num: string, quoteScale: number): stri
   const p = readDecimal(price);
   const q = readDecimal(num);
   return p !== null && q !== null ? multiplyDown(p, q, quoteScale) : null;
+}
+
+/**
+ * How far (in percent) a limit or stop-limit price may be worse for the member than the last price before the
+ * form asks whether to place the order: a buy priced above the last price, a sell below it. The engine takes any
+ * price on the tick, so a slip of the decimal point (5 instead of 0.05) would otherwise trade at once far from
+ * the market.
+ */
+export const FAR_PRICE_PERCENT = 10;
+
+/**
+ * How far the order's limit price (a stop-limit's too, not its trigger) is worse than the last price, in percent
+ * rounded half-up to one decimal ("10404.2"), when that is more than FAR_PRICE_PERCENT; otherwise null. A buy
+ * below or a sell above the last price only waits in the book, and a market order, an incomplete price or a market
+ * without a last price has nothing to compare: null too.
+ */
+export function farFromLast(side: OrderSide, type: OrderType, draft: Pick<OrderDraft, 'price'>, lastPrice: string | null): string | null {
+  const limit = readDecimal(draft.price);
+  const last = readDecimal(lastPrice);
+  if (type === 'market' || !isPositive(limit) || !isPositive(last)) return null;
+  const scale = Math.max(decimalsOf(limit), decimalsOf(last));
+  const [ours, market] = [parseDecimal(limit, scale), parseDecimal(last, scale)];
+  const worse = side === 'buy' ? ours - market : market - ours;
+  if (worse * 100n <= BigInt(FAR_PRICE_PERCENT) * market) return null;
+  return formatDecimal(divRound(worse * 1000n, market, 'half-up'), 1);
 }
 
 /** The body of POST /coin/entrust/exchange/{x}: only the fields the order type uses. */

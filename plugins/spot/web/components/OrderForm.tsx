@@ -1,8 +1,9 @@
-import { Button, Checkbox, Input, Slider, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Checkbox, Input, Modal, Slider, Toast } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatWithSeparators } from '../../../../core/shared';
 import { isHttpError, useRoot } from '../../../../core/web';
 import type { OrderSide, OrderType, SpotSymbol } from '../../shared/types';
 import type { ExchangeStore } from '../exchange-store';
@@ -15,6 +16,7 @@ import {
   canUsePercent,
   cleanInput,
   emptyDraft,
+  farFromLast,
   orderTotal,
   PERCENT_MARKS,
   presetPrice,
@@ -102,13 +104,35 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
     else setErrors((previous) => ({ ...previous, price: t('errPriceFirst') }));
   };
 
-  const submit = async () => {
+  const submit = () => {
     if (market.halted) return; // the panel says so; the button is disabled
     const missing = requiredFields(side, type, draft).filter((field) => !/[1-9]/.test(draft[field]));
     if (missing.length > 0) {
       setErrors(Object.fromEntries(missing.map((field) => [field, t('errRequired')])));
       return;
     }
+    const far = farFromLast(side, type, draft, store.lastPrice);
+    if (far === null) {
+      void send();
+      return;
+    }
+    Modal.confirm({
+      title: t('farPriceTitle'),
+      content: t(side === 'buy' ? 'farPriceBuy' : 'farPriceSell', {
+        price: formatFixed(draft.price, market.base_coin_scale),
+        last: formatFixed(store.lastPrice, market.base_coin_scale),
+        percent: formatWithSeparators(far),
+      }),
+      okText: t('farPricePlace'),
+      cancelText: t('farPriceBack'),
+      // the dialog's own button names are fixed English words
+      okButtonProps: { type: 'danger', 'aria-label': t('farPricePlace') },
+      cancelButtonProps: { 'aria-label': t('farPriceBack') },
+      onOk: () => void send(),
+    });
+  };
+
+  const send = async () => {
     setBusy(true);
     try {
       const order = await store.place(side, type, draft);
@@ -144,7 +168,7 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
       data-testid={`spot-form-${side}`}
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
     >
       <div className="spot-form__available">

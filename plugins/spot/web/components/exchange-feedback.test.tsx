@@ -9,7 +9,7 @@ import { API, balance, ok, page } from '../../../wallet/web/testing/wallet-fixtu
 import type { SpotOrderView } from '../../shared/types';
 import { TRADES_SHOWN } from '../spot-api';
 import { BTC, candle, depth, ETH, order, trade } from '../testing/spot-fixtures';
-import { shellTestServer, SPOT_SHELL_PLUGINS, TEST_MEMBER } from '../testing/shell-plugins';
+import { shellTestServer, SPOT_SHELL_PLUGINS, TEST_MEMBER } from '../../../../tests/support/spot-shell';
 
 vi.mock('lightweight-charts', () => {
   const series = () => ({ setData: () => {}, update: () => {}, applyOptions: () => {}, priceScale: () => ({ applyOptions: () => {} }) });
@@ -52,10 +52,18 @@ async function openExchange(options: { open?: SpotOrderView[]; finished?: SpotOr
   return setup;
 }
 
-const buy = (num = '0.5') => {
+const buy = (num = '0.5', price?: string) => {
+  if (price !== undefined) fireEvent.change(document.getElementById('spot-buy-price')!, { target: { value: price } });
   fireEvent.change(document.getElementById('spot-buy-num')!, { target: { value: num } });
   fireEvent.click(within(screen.getByTestId('spot-form-buy')).getByRole('button', { name: 'Buy BTC' }));
 };
+/** Answers the open dialog with the button named `name`; the dialog is gone once its closing animation ends (happy-dom runs none). */
+async function answerDialog(name: string) {
+  const dialog = await screen.findByRole('dialog');
+  fireEvent.click(within(dialog).getByRole('button', { name }));
+  fireEvent.animationEnd(dialog);
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
 const cancelButton = async (id: number) =>
   within(await waitFor(() => document.querySelector<HTMLElement>(`[data-row-key="${id}"]`)!)).getByRole('button', { name: en.cancel });
 
@@ -117,5 +125,34 @@ describe('what the exchange screen tells the member', () => {
   it('writes order times as one compact numeric date and time', async () => {
     await openExchange({ open: [order(11, { createTime: new Date(2026, 10, 29, 22, 49, 9).getTime() })] });
     await waitFor(() => expect(document.querySelector('[data-row-key="11"]')!.textContent).toContain('2026-11-29 22:49:09'));
+  });
+
+  it('asks before a buy far above the last price: Cancel sends nothing, Place sends it; a near price does not ask', async () => {
+    let posts = 0;
+    await openExchange({
+      place: () => {
+        posts += 1;
+        return ok(order(12));
+      },
+    });
+    buy('0.5', '40000');
+    const question = await screen.findByRole('dialog');
+    expect(question.textContent).toContain(en.farPriceTitle);
+    expect(question.textContent).toContain('Your buy price 40,000.00 is 33.3 % above the last price 30,000.00. Place the order anyway?');
+    await answerDialog(en.farPriceBack);
+    expect(posts).toBe(0);
+    expect((document.getElementById('spot-buy-price') as HTMLInputElement).value).toBe('40000');
+    expect((document.getElementById('spot-buy-num') as HTMLInputElement).value).toBe('0.5');
+
+    fireEvent.click(within(screen.getByTestId('spot-form-buy')).getByRole('button', { name: 'Buy BTC' }));
+    await answerDialog(en.farPricePlace);
+    await waitFor(() => expect(screen.getByText(en.orderPlaced)).toBeTruthy());
+    expect(posts).toBe(1);
+
+    act(() => Toast.destroyAll());
+    buy('0.5', '32000');
+    await waitFor(() => expect(screen.getByText(en.orderPlaced)).toBeTruthy());
+    expect(posts).toBe(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

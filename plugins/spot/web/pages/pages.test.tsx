@@ -11,7 +11,7 @@ import { watchlistHandlers } from '../../../markets/web/testing/market-rows';
 import { API, balance, envelope, ok } from '../../../wallet/web/testing/wallet-fixtures';
 import { TRADES_SHOWN } from '../spot-api';
 import { BTC, candle, depth, ETH, order, trade } from '../testing/spot-fixtures';
-import { shellTestServer, SPOT_SHELL_PLUGINS, TEST_MEMBER } from '../testing/shell-plugins';
+import { shellTestServer, SPOT_SHELL_PLUGINS, TEST_MEMBER } from '../../../../tests/support/spot-shell';
 
 /** The chart library as a recorder: what the screen hands it. */
 const chart = vi.hoisted(() => ({ data: [] as unknown[], updates: [] as unknown[], options: [] as unknown[] }));

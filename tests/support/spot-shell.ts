@@ -1,18 +1,19 @@
-// The plugins a spot page needs in a whole test shell, the member such tests sign in as, and their msw server.
+// The plugins a spot page needs in a whole test shell, the member such tests sign in as, and their msw server
+// (plugins' own test files may import other plugins' web parts; this shared module lives outside plugins/ for that).
 import { Toast } from '@douyinfe/semi-ui-19';
 import { act, cleanup } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import apiKeysManifest from '../../../api-keys/plugin';
-import apiKeysWeb from '../../../api-keys/web/index';
-import identityManifest from '../../../identity/plugin';
-import identityWeb from '../../../identity/web/index';
-import marketsManifest from '../../../markets/plugin';
-import marketsWeb from '../../../markets/web/index';
-import walletManifest from '../../../wallet/plugin';
-import walletWeb from '../../../wallet/web/index';
-import manifest from '../../plugin';
-import webPlugin from '../index';
+import apiKeysManifest from '../../plugins/api-keys/plugin';
+import apiKeysWeb from '../../plugins/api-keys/web/index';
+import identityManifest from '../../plugins/identity/plugin';
+import identityWeb from '../../plugins/identity/web/index';
+import marketsManifest from '../../plugins/markets/plugin';
+import marketsWeb from '../../plugins/markets/web/index';
+import walletManifest from '../../plugins/wallet/plugin';
+import walletWeb from '../../plugins/wallet/web/index';
+import manifest from '../../plugins/spot/plugin';
+import webPlugin from '../../plugins/spot/web/index';
 
 export const SPOT_SHELL_PLUGINS = [
   { manifest: identityManifest, web: identityWeb },
