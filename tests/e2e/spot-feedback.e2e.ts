@@ -91,7 +91,7 @@ describe('the exchange page’s order feedback, in Chromium', () => {
       placed += 1;
       return answer(route, order(990_003));
     });
-    await page.locator('.spot-trade').getByRole('tab', { name: ko.type_limit }).click();
+    await page.locator('.spot-trade').getByRole('tab', { name: ko.type_limit, exact: true }).click();
     await page.locator('#spot-buy-price').fill('100000');
     await page.locator('#spot-buy-num').fill('0.001');
     await submit(page, 'buy').click();
