@@ -67,6 +67,11 @@ export interface HttpOptions {
   silent?: boolean;
   /** The call presents credentials (a sign-in): its 401 means "wrong credentials", not "session ended". */
   credentials?: boolean;
+  /**
+   * Aborts the call when the signal aborts (a screen moved on): its fetch is cancelled and it rejects quietly with
+   * an HttpError of kind 'aborted' (`isAbortError` from core/web), whatever the server answered.
+   */
+  signal?: AbortSignal;
 }
 
 export interface DownloadOptions extends HttpOptions {

@@ -6,7 +6,7 @@ export { RootStore, type RootStoreOptions } from './store/root-store';
 export { useRoot } from './store/root-context';
 export { SettingsStore } from './store/settings-store';
 export { SessionStore, type TokenGrant } from './store/session-store';
-export { HttpError, isHttpError } from './http/http-error';
+export { HttpError, isAbortError, isHttpError } from './http/http-error';
 export { formatFiat, multiplyDecimals } from './format/fiat';
 export { Slot } from './app/slot';
 export { RouteLink, type RouteLinkProps } from './app/route-link';

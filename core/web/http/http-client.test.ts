@@ -3,7 +3,7 @@ import { http as mswHttp, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpClient, type HttpClientOptions } from './http-client';
-import { HttpError } from './http-error';
+import { HttpError, isAbortError } from './http-error';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -217,6 +217,87 @@ describe('http client', () => {
     const { http } = client({ timeoutMs: 1000 });
     await expect(http.get('/slow')).resolves.toBe('late');
   });
+
+  it('an aborted call cancels its fetch and rejects quietly as aborted', async () => {
+    const signals: AbortSignal[] = [];
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        signals.push(init!.signal!);
+        init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    const { http, options } = client({ fetch: hanging });
+    const caller = new AbortController();
+    const result = http.get('/coin/open/depth/BTC_USDT', { signal: caller.signal }).catch((e: unknown) => e);
+    expect(signals[0]!.aborted).toBe(false);
+    caller.abort();
+    expect(signals[0]!.aborted).toBe(true);
+    const error = await result;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ kind: 'aborted', quiet: true, msg: '' });
+    expect(isAbortError(error)).toBe(true);
+    expect(options.showError).not.toHaveBeenCalled();
+    expect(options.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('an error answer that arrives after the abort shows nothing and ends no session', async () => {
+    server.use(
+      mswHttp.get('*/api/mjkj-web/refused', () => HttpResponse.json(envelope(400, null, 'Ungültig'), { status: 400 })),
+      mswHttp.get('*/api/mjkj-web/expired', () => HttpResponse.json(envelope(401, null, 'expired'), { status: 401 })),
+    );
+    // the fetch answers whatever its signal says: the abort comes too late to stop it
+    const deaf: typeof fetch = (input) => globalThis.fetch(input);
+    const { http, options } = client({ fetch: deaf });
+    for (const path of ['/refused', '/expired']) {
+      const caller = new AbortController();
+      const result = http.get(path, { signal: caller.signal });
+      caller.abort();
+      await expect(result).rejects.toMatchObject({ kind: 'aborted', quiet: true });
+    }
+    expect(options.showError).not.toHaveBeenCalled();
+    expect(options.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a call whose signal is already aborted sends nothing', async () => {
+    const sent = vi.fn<typeof fetch>();
+    const { http, options } = client({ fetch: sent });
+    await expect(http.post('/coin/open/x', { a: 1 }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ kind: 'aborted' });
+    expect(sent).not.toHaveBeenCalled();
+    expect(options.showError).not.toHaveBeenCalled();
+  });
+
+  it('a call with a signal still times out, and answers normally while the signal is not aborted', async () => {
+    server.use(mswHttp.get('*/api/mjkj-web/a', () => HttpResponse.json(envelope(200, 'ok'))));
+    await expect(client().http.get('/a', { signal: new AbortController().signal })).resolves.toBe('ok');
+    vi.useFakeTimers();
+    try {
+      let signal: AbortSignal | undefined;
+      const hanging: typeof fetch = (_input, init) =>
+        new Promise((_resolve, reject) => {
+          signal = init?.signal ?? undefined;
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        });
+      const { http, options } = client({ fetch: hanging, timeoutMs: 1000 });
+      const caller = new AbortController();
+      const result = http.get('/slow', { signal: caller.signal }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(signal?.aborted).toBe(true);
+      caller.abort();
+      const error = await result;
+      expect(error).toMatchObject({ kind: 'timeout', quiet: true });
+      expect(isAbortError(error)).toBe(false);
+      expect(options.showError).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('tells aborted calls from other failures', () => {
+    expect(isAbortError(new HttpError('aborted', 0, '', { quiet: true }))).toBe(true);
+    expect(isAbortError(new DOMException('stop', 'AbortError'))).toBe(true);
+    expect(isAbortError(new HttpError('network', 0, '', { quiet: true }))).toBe(false);
+    expect(isAbortError(new Error('AbortError'))).toBe(false);
+    expect(isAbortError(null)).toBe(false);
+  });
 });
 
 describe('http client downloads', () => {
@@ -311,6 +392,17 @@ describe('http client downloads', () => {
     now += 5000;
     await expect(http.download('/refused', {}, { silent: true })).rejects.toMatchObject({ code: 400, msg: 'Zu viele Zeilen', quiet: true });
     expect(options.showError.mock.calls).toEqual([['Unbekannte Zeitzone']]);
+    expect(saved).toEqual([]);
+  });
+
+  it('saves nothing when the download is aborted after its file arrived', async () => {
+    server.use(mswHttp.post('*/api/mjkj-web/export', () => new HttpResponse('x', { headers: CSV })));
+    const saved = savedFiles();
+    const { http } = client({ fetch: (input, init) => globalThis.fetch(input, { ...init, signal: null }) });
+    const caller = new AbortController();
+    const result = http.download('/export', {}, { signal: caller.signal });
+    caller.abort();
+    await expect(result).rejects.toMatchObject({ kind: 'aborted' });
     expect(saved).toEqual([]);
   });
 

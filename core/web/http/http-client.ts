@@ -98,12 +98,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     opts: HttpOptions,
     read: (response: Response) => Promise<R>,
   ): Promise<R> {
+    throwIfAborted(opts);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, timeoutMs);
+    const unfollow = follow(opts.signal, controller);
     try {
       const response = await doFetch(apiUrl(options.head, path, opts.query), { method, headers, body, signal: controller.signal });
       if (response.status < FIRST_RESPONSE_STATUS || response.status > LAST_RESPONSE_STATUS) {
@@ -111,15 +113,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
       return await read(response);
     } catch (error) {
+      if (!timedOut && opts.signal?.aborted) throw abortedError(error);
       if (error instanceof HttpError) throw error;
       throw new HttpError(timedOut ? 'timeout' : 'network', 0, '', { quiet: true, cause: error });
     } finally {
       clearTimeout(timer);
+      unfollow();
     }
   }
 
   async function send<T>(method: 'GET' | 'POST', path: string, body: BodyInit | undefined, json: boolean, opts: HttpOptions = {}): Promise<T> {
     const answer = await exchange(method, path, body, headersFor(opts.headers, json), opts, readAnswer);
+    throwIfAborted(opts);
     return interpret<T>(answer.status, answer.body, opts);
   }
 
@@ -131,6 +136,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         ? { file: await response.blob(), name: fileNameOf(response.headers.get('Content-Disposition')) ?? opts.fileName ?? DEFAULT_FILE_NAME }
         : readAnswer(response),
     );
+    throwIfAborted(opts);
     if ('file' in answer) {
       saveBlob(answer.file, answer.name);
       return answer.name;
@@ -167,6 +173,27 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     upload: (path, form, opts) => send('POST', path, form, false, opts),
     download,
   };
+}
+
+/** The rejection of a call its caller aborted: quiet, whatever the server answered (no message, no logout). */
+function abortedError(cause?: unknown): HttpError {
+  return new HttpError('aborted', 0, '', { quiet: true, cause });
+}
+
+/** An answer that arrives after its call was aborted is dropped the same way. */
+function throwIfAborted(opts: HttpOptions): void {
+  if (opts.signal?.aborted) throw abortedError(opts.signal.reason);
+}
+
+/**
+ * Aborts the request's own controller (which also serves the timeout) when the caller's signal aborts; returns the
+ * unhooking. By hand rather than AbortSignal.any, which browsers before 2024 lack.
+ */
+function follow(signal: AbortSignal | undefined, controller: AbortController): () => void {
+  if (!signal) return () => {};
+  const abort = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', abort, { once: true });
+  return () => signal.removeEventListener('abort', abort);
 }
 
 /** A download's answer is a file unless it is an error: not 2xx, or JSON (an envelope). */

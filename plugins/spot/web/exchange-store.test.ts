@@ -1,6 +1,8 @@
+// @vitest-environment happy-dom
 import { runInAction } from 'mobx';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_REQUEST_GUARD_MS } from '../../../core/shared';
+import { HttpError } from '../../../core/web';
 import { WALLET_PATHS } from '../../wallet/shared/types';
 import { SPOT_MARKET_PATHS, SPOT_PATHS } from '../shared/types';
 import { COMPARISON_RETRY_MS, ExchangeStore, MEMBER_REFRESH_MS, newestFinished } from './exchange-store';
@@ -44,7 +46,67 @@ function setup(member: { id: string } | null = null, change: Record<string, unkn
   return { ...fake, clock, store, answers };
 }
 
+const SOL = { ...ETH, symbol_name: 'SOL/USDT', path_name: 'SOL_USDT', coin_symbol: 'SOL' };
+/** The answers of SOL_USDT, a third market, for a signed-in member. */
+const solAnswers = {
+  [SPOT_MARKET_PATHS.goods]: [BTC, ETH, SOL],
+  '/coin/open/depth/SOL_USDT': depth(7, [['150', '1']], [['151', '1']], 'SOL/USDT'),
+  [`/coin/open/transaction/SOL_USDT/${TRADES_SHOWN}`]: [trade(3, '150')],
+  '/coin/open/getPriceComparison/SOL_USDT': { symbol: 'SOL/USDT', close: '150', prices: [] },
+  '/coin/entrust/get/myExchangeLog/SOL_USDT': [],
+  '/coin/entrust/entrustlog/SOL_USDT/filled/1': pageOf([]),
+  '/coin/entrust/entrustlog/SOL_USDT/cancelled/1': pageOf([]),
+  '/coin/entrust/myTrades/SOL_USDT': [],
+};
+
+interface HeldCall {
+  path: string;
+  query: Record<string, unknown> | undefined;
+  signal: AbortSignal | undefined;
+  answer: () => void;
+}
+
+/**
+ * Records the fake's GETs and makes them wait until `answerAll()` (the market list too when `markets` is set), each
+ * rejecting as the real client does when its signal aborts. `answerAll()` answers the waiting calls and all later
+ * ones at once.
+ */
+function holdCalls(http: ReturnType<typeof fakeRoot>['http'], { markets = false } = {}) {
+  const answer = http.get.getMockImplementation()!;
+  const calls: HeldCall[] = [];
+  let holding = true;
+  let waiting: HeldCall[] = [];
+  http.get.mockImplementation((path: string, options?: { query?: unknown; signal?: AbortSignal }) => {
+    const signal = options?.signal;
+    const query = options?.query as HeldCall['query'];
+    if (!holding || (path === SPOT_MARKET_PATHS.goods && !markets)) {
+      calls.push({ path, query, signal, answer: () => {} });
+      return answer(path, options);
+    }
+    return new Promise((resolve, reject) => {
+      const call: HeldCall = { path, query, signal, answer: () => void answer(path, options).then(resolve, reject) };
+      calls.push(call);
+      if (signal?.aborted) return reject(new HttpError('aborted', 0, '', { quiet: true }));
+      waiting.push(call);
+      signal?.addEventListener('abort', () => reject(new HttpError('aborted', 0, '', { quiet: true })), { once: true });
+    });
+  });
+  /** The calls for a market: its path names it, or its query does (the candle history). */
+  const of = (market: string) => calls.filter((call) => call.path.includes(market) || call.query?.symbol === market);
+  return {
+    of,
+    aborted: (market: string) => of(market).filter((call) => call.signal?.aborted).length,
+    abortedPaths: () => calls.filter((call) => call.signal?.aborted).map((call) => call.path),
+    answerAll: () => {
+      holding = false;
+      for (const call of waiting.splice(0)) call.answer();
+    },
+  };
+}
+
 describe('ExchangeStore', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('opens the first market when none is asked for, loads its snapshots and subscribes to its topics', async () => {
     const { store, realtime, calls } = setup();
     await store.open(null);
@@ -368,5 +430,97 @@ describe('ExchangeStore', () => {
     clock.advance(MARKET_REQUEST_GUARD_MS);
     await settle();
     expect(calls(SPOT_MARKET_PATHS.goods)).toBe(2);
+  });
+
+  it('switching A → B → C quickly aborts the loads of A and B, and C shows without any error', async () => {
+    const logged = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')];
+    const { store, http, clock } = setup({ id: '7' }, solAnswers);
+    const held = holdCalls(http);
+    await store.open('BTC_USDT');
+    await settle();
+    // depth, trades, comparison, candles, open orders, two history pages, the member's fills
+    expect(held.of('BTC_USDT')).toHaveLength(8);
+    expect(held.aborted('BTC_USDT')).toBe(0);
+    await store.open('ETH_USDT');
+    await settle();
+    expect(held.aborted('BTC_USDT')).toBe(8);
+    await store.open('SOL_USDT');
+    await settle();
+    expect(held.aborted('ETH_USDT')).toBe(8);
+    expect(held.of('SOL_USDT')).toHaveLength(8);
+    expect(held.aborted('SOL_USDT')).toBe(0);
+    // the tickers and balances are the screen's, not a market's: asked once, never aborted
+    expect(held.abortedPaths().filter((path) => path === MARKET_INIT_DATA_PATH || path === WALLET_PATHS.myBalance)).toEqual([]);
+    held.answerAll();
+    await settle();
+    expect(store.path).toBe('SOL_USDT');
+    expect(store.depth?.symbol).toBe('SOL/USDT');
+    expect(store.trades.map((t) => t.id)).toEqual([3]);
+    expect(store.comparison?.symbol).toBe('SOL/USDT');
+    expect(store.candles).toHaveLength(2);
+    expect(store.tickers.map((row) => row.symbol_name)).toEqual(['BTC/USDT']);
+    expect(store.balances).toHaveLength(1);
+    expect(store.marketsStatus).toBe('ready');
+    // an aborted load is no failure: nothing of A or B is tried again
+    clock.advance(COMPARISON_RETRY_MS);
+    await settle();
+    expect(held.of('BTC_USDT')).toHaveLength(8);
+    expect(held.of('ETH_USDT')).toHaveLength(8);
+    for (const spy of logged) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('going back to a market within the second asks for its data again: its aborted loads are no repeat', async () => {
+    const { store, http } = setup(null, solAnswers);
+    const held = holdCalls(http);
+    await store.open('BTC_USDT');
+    await settle();
+    await store.open('SOL_USDT');
+    await settle();
+    await store.open('BTC_USDT');
+    await settle();
+    expect(held.of('/coin/open/depth/BTC_USDT')).toHaveLength(2);
+    held.answerAll();
+    await settle();
+    expect(store.depth?.symbol).toBe('BTC/USDT');
+    expect(store.comparison?.symbol).toBe('BTC/USDT');
+    expect(store.candles).toHaveLength(2);
+  });
+
+  it('of the markets asked for while the market list loads, only the last one loads', async () => {
+    const { store, http } = setup(null, solAnswers);
+    const held = holdCalls(http, { markets: true });
+    const opened = [store.open('BTC_USDT'), store.open('ETH_USDT'), store.open('SOL_USDT')];
+    held.answerAll();
+    await Promise.all(opened);
+    await settle();
+    expect(store.path).toBe('SOL_USDT');
+    expect(held.of('SOL_USDT')).toHaveLength(4);
+    expect(held.of('BTC_USDT')).toEqual([]);
+    expect(held.of('ETH_USDT')).toEqual([]);
+    expect(store.depth?.symbol).toBe('SOL/USDT');
+  });
+
+  it('closing the screen aborts all its loads; opening it again loads afresh', async () => {
+    const { store, http, calls } = setup({ id: '7' });
+    const held = holdCalls(http, { markets: true });
+    const first = store.open('BTC_USDT');
+    await settle();
+    store.close();
+    await first;
+    expect(held.abortedPaths().sort()).toEqual([WALLET_PATHS.myBalance, SPOT_MARKET_PATHS.goods]);
+    expect(store.marketsStatus).not.toBe('error');
+    const again = store.open('BTC_USDT');
+    held.answerAll();
+    await again;
+    await settle();
+    expect(calls(SPOT_MARKET_PATHS.goods)).toBe(2);
+    expect(store.depth?.seq).toBe(10);
+    expect(store.balances).toHaveLength(1);
+    // the market's loads under way when the screen closes are aborted too
+    const loads = holdCalls(http);
+    store.setPeriod('1hour');
+    store.close();
+    await settle();
+    expect(loads.abortedPaths()).toEqual([SPOT_MARKET_PATHS.klineHistory]);
   });
 });

@@ -1,5 +1,6 @@
 import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import type { ShellRoot } from '../../../core/plugin-api';
+import { isAbortError } from '../../../core/web';
 import { MARKET_TOPICS, type TickerMessage, type TickerRow } from '../../markets/shared/service';
 import type { MarketInitData } from '../../markets/shared/types';
 import type { CurrencyBalance } from '../../wallet/shared/types';
@@ -97,6 +98,12 @@ export class ExchangeStore {
   /** Ticker symbols a reload of the market list was asked for (a symbol still not listed after it asks no more). */
   private readonly lookedUp = new Set<string>();
   private readonly clock: Pick<GuardClock, 'later' | 'cancel'>;
+  /** Aborts the screen's loads (market list, tickers, balances) when it closes. */
+  private screenLoads = new AbortController();
+  /** Aborts the open market's loads when another market opens or the screen closes. */
+  private marketLoads = new AbortController();
+  /** Counts the open() calls: only the latest goes on once the market list is known. */
+  private opening = 0;
 
   constructor(
     private readonly root: ShellRoot,
@@ -152,10 +159,12 @@ export class ExchangeStore {
 
   /** Opens a market (null or one not listed: the first one listed) and keeps its data live until close(). */
   async open(path: string | null): Promise<void> {
+    const asking = ++this.opening;
+    if (this.screenLoads.signal.aborted) this.screenLoads = new AbortController();
     this.closed = false;
     this.watchSession();
     await this.loadMarkets();
-    if (this.closed) return;
+    if (this.closed || asking !== this.opening) return;
     const asked = this.markets.find((market) => market.path_name === path);
     runInAction(() => (this.unknownPair = path !== null && !asked && this.marketsStatus === 'ready' ? path : null));
     const chosen = asked ?? this.markets[0] ?? null;
@@ -165,6 +174,8 @@ export class ExchangeStore {
 
   close(): void {
     this.closed = true;
+    this.marketLoads.abort();
+    this.screenLoads.abort();
     this.stopTopics();
     this.stopComparisonRetry();
     this.stopSession?.();
@@ -178,14 +189,16 @@ export class ExchangeStore {
   async loadMarkets(): Promise<void> {
     if (this.marketsStatus === 'ready') return;
     runInAction(() => (this.marketsStatus = 'loading'));
+    const signal = this.screenLoads.signal;
     try {
-      const markets = await this.marketGuard.run('goods', () => spotApi.goods(this.root));
+      const markets = await this.marketGuard.run('goods', () => spotApi.goods(this.root, signal), signal);
       runInAction(() => {
         this.markets = markets;
         this.marketsStatus = 'ready';
       });
-    } catch {
-      runInAction(() => (this.marketsStatus = 'error'));
+    } catch (error) {
+      // aborted: the screen closed, and the next open() loads the list again
+      if (!isAbortError(error)) runInAction(() => (this.marketsStatus = 'error'));
     }
   }
 
@@ -261,7 +274,8 @@ export class ExchangeStore {
     const unknown = rows.filter((row) => row.contract_type === 0 && !listed.has(row.symbol_name) && !this.lookedUp.has(row.symbol_name));
     if (unknown.length === 0) return;
     for (const row of unknown) this.lookedUp.add(row.symbol_name);
-    this.marketGuard.resync('goods', () => spotApi.goods(this.root), (markets) => runInAction(() => (this.markets = markets)));
+    const signal = this.screenLoads.signal;
+    this.marketGuard.resync('goods', () => spotApi.goods(this.root, signal), (markets) => runInAction(() => (this.markets = markets)), signal);
   }
 
   // ------------------------------------------------------------ member orders
@@ -283,11 +297,17 @@ export class ExchangeStore {
   refreshMember(): void {
     if (!this.root.session.isLogin || this.closed) return;
     const path = this.path;
-    this.memberGuard.resync('balances', () => spotApi.balances(this.root), (balances) => runInAction(() => (this.balances = balances)));
+    const { signal: screen } = this.screenLoads;
+    const { signal: market } = this.marketLoads;
+    this.memberGuard.resync('balances', () => spotApi.balances(this.root, screen), (balances) => runInAction(() => (this.balances = balances)), screen);
     if (!path) return;
     this.memberGuard.resync(
       `orders:${path}`,
-      () => Promise.all([spotApi.openOrders(this.root, path), ...FINISHED_STATUSES.map((status) => spotApi.history(this.root, path, status, 1))]),
+      () =>
+        Promise.all([
+          spotApi.openOrders(this.root, path, market),
+          ...FINISHED_STATUSES.map((status) => spotApi.history(this.root, path, status, 1, market)),
+        ]),
       ([open, ...finished]) => {
         if (path !== this.path) return;
         const history = newestFinished(finished);
@@ -297,11 +317,13 @@ export class ExchangeStore {
           this.moreHistory = history.more;
         });
       },
+      market,
     );
     this.memberGuard.resync(
       `trades:${path}`,
-      () => spotApi.myTrades(this.root, path),
+      () => spotApi.myTrades(this.root, path, market),
       (trades) => path === this.path && runInAction(() => (this.myTrades = trades)),
+      market,
     );
   }
 
@@ -317,6 +339,8 @@ export class ExchangeStore {
   // ------------------------------------------------------------ market switching and loading
 
   private switchTo(path: string | null): void {
+    this.marketLoads.abort();
+    this.marketLoads = new AbortController();
     this.stopTopics();
     this.stopComparisonRetry();
     runInAction(() => {
@@ -359,7 +383,15 @@ export class ExchangeStore {
     this.unsubscribeKline?.();
     const period = this.period;
     this.unsubscribeKline = this.root.realtime.subscribe(SPOT_TOPICS.kline(path, period), (payload) => this.applyCandle(payload as KlineMessage), {
-      onGap: () => this.marketGuard.resync(`candles:${path}:${period}`, () => this.fetchCandles(path, period), (answer) => this.useCandles(path, period, answer)),
+      onGap: () => {
+        const signal = this.marketLoads.signal;
+        this.marketGuard.resync(
+          `candles:${path}:${period}`,
+          () => this.fetchCandles(path, period, signal),
+          (answer) => this.useCandles(path, period, answer),
+          signal,
+        );
+      },
     });
   }
 
@@ -369,14 +401,19 @@ export class ExchangeStore {
   }
 
   /** Each snapshot's request and what is done with its answer (only while its market is still the open one). */
-  private readonly snapshots: { [K in MarketLoad]: { fetch: (path: string) => Promise<SnapshotOf[K]>; use: (data: SnapshotOf[K]) => void } } = {
-    depth: { fetch: (path) => spotApi.depth(this.root, path), use: (view) => this.applyDepth(view) },
+  private readonly snapshots: {
+    [K in MarketLoad]: { fetch: (path: string, signal: AbortSignal) => Promise<SnapshotOf[K]>; use: (data: SnapshotOf[K]) => void };
+  } = {
+    depth: { fetch: (path, signal) => spotApi.depth(this.root, path, signal), use: (view) => this.applyDepth(view) },
     trades: {
-      fetch: (path) => spotApi.trades(this.root, path),
+      fetch: (path, signal) => spotApi.trades(this.root, path, signal),
       use: (trades) => this.applyTrades({ symbol: this.market?.symbol_name ?? '', trades }),
     },
-    tickers: { fetch: () => spotApi.tickers(this.root), use: (data) => this.applyTickers(data.symbols) },
-    comparison: { fetch: (path) => spotApi.comparison(this.root, path), use: (comparison) => runInAction(() => (this.comparison = comparison)) },
+    tickers: { fetch: (_path, signal) => spotApi.tickers(this.root, signal), use: (data) => this.applyTickers(data.symbols) },
+    comparison: {
+      fetch: (path, signal) => spotApi.comparison(this.root, path, signal),
+      use: (comparison) => runInAction(() => (this.comparison = comparison)),
+    },
   };
 
   /** The guard's key of a snapshot: per market, so another market's answer is never reused. */
@@ -384,17 +421,23 @@ export class ExchangeStore {
     return key === 'tickers' ? key : `${key}:${path}`;
   }
 
-  /** Loads a snapshot of the open market; resolves false when the request failed. */
+  /** The tickers are all markets': a switch of market lets their load run on, only closing the screen aborts it. */
+  private signalOf(key: MarketLoad): AbortSignal {
+    return key === 'tickers' ? this.screenLoads.signal : this.marketLoads.signal;
+  }
+
+  /** Loads a snapshot of the open market; resolves false when the request failed (an aborted one did not fail). */
   private load<K extends MarketLoad>(key: K): Promise<boolean> {
     const path = this.path;
     if (!path) return Promise.resolve(true);
     const snapshot = this.snapshots[key];
-    return this.marketGuard.run(this.keyOf(key, path), () => snapshot.fetch(path)).then(
+    const signal = this.signalOf(key);
+    return this.marketGuard.run(this.keyOf(key, path), () => snapshot.fetch(path, signal), signal).then(
       (data) => {
         if (path === this.path) snapshot.use(data);
         return true;
       },
-      () => false,
+      (error) => isAbortError(error),
     );
   }
 
@@ -418,25 +461,32 @@ export class ExchangeStore {
     const path = this.path;
     if (!path || this.closed) return;
     const snapshot = this.snapshots[key];
-    this.marketGuard.resync(this.keyOf(key, path), () => snapshot.fetch(path), (data) => {
-      if (path === this.path) snapshot.use(data);
-    });
+    const signal = this.signalOf(key);
+    this.marketGuard.resync(
+      this.keyOf(key, path),
+      () => snapshot.fetch(path, signal),
+      (data) => {
+        if (path === this.path) snapshot.use(data);
+      },
+      signal,
+    );
   }
 
   private loadCandles(): Promise<void> {
     const path = this.path;
     const period = this.period;
     if (!path) return Promise.resolve();
+    const signal = this.marketLoads.signal;
     return this.marketGuard
-      .run(`candles:${path}:${period}`, () => this.fetchCandles(path, period))
+      .run(`candles:${path}:${period}`, () => this.fetchCandles(path, period, signal), signal)
       .then((answer) => this.useCandles(path, period, answer))
       .catch(() => {});
   }
 
   /** A candle history with how many live candles had been taken when it was asked for. */
-  private async fetchCandles(path: string, period: KlinePeriod): Promise<{ candles: CandleView[]; asked: number }> {
+  private async fetchCandles(path: string, period: KlinePeriod, signal: AbortSignal): Promise<{ candles: CandleView[]; asked: number }> {
     const asked = this.liveCandles;
-    return { candles: await spotApi.candles(this.root, path, period), asked };
+    return { candles: await spotApi.candles(this.root, path, period, signal), asked };
   }
 
   /**

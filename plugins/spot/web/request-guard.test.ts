@@ -55,6 +55,41 @@ describe('RequestGuard', () => {
     expect(send).toHaveBeenCalledTimes(2);
   });
 
+  it('a request whose signal aborted is no repeat: the next one for its key is sent', async () => {
+    const clock = new ManualClock();
+    const guard = new RequestGuard(1000, clock);
+    const send = vi.fn(() => new Promise<string>(() => {}));
+    const market = new AbortController();
+    const abandoned = guard.run('depth:BTC_USDT', send, market.signal);
+    expect(guard.run('depth:BTC_USDT', send)).toBe(abandoned);
+    market.abort();
+    const next = guard.run('depth:BTC_USDT', send, new AbortController().signal);
+    expect(next).not.toBe(abandoned);
+    expect(send).toHaveBeenCalledTimes(2);
+    // the new request, whose signal is live, holds the key as usual
+    expect(guard.run('depth:BTC_USDT', send)).toBe(next);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('a resync waiting on a signal that aborts is dropped, and one with an aborted signal sends nothing', async () => {
+    const clock = new ManualClock();
+    const guard = new RequestGuard(1000, clock);
+    const send = vi.fn(async () => 1);
+    const used: number[] = [];
+    const market = new AbortController();
+    guard.resync('k', send, (value) => used.push(value), market.signal);
+    guard.resync('k', send, (value) => used.push(value), market.signal);
+    expect(clock.pending).toBe(1);
+    market.abort();
+    expect(clock.pending).toBe(0);
+    clock.advance(2000);
+    await settle();
+    guard.resync('other', send, (value) => used.push(value), market.signal);
+    await settle();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(used).toEqual([1]);
+  });
+
   it('dispose drops the waiting requests', async () => {
     const clock = new ManualClock();
     const guard = new RequestGuard(1000, clock);

@@ -4,6 +4,8 @@ interface Sent {
   at: number;
   settled: boolean;
   promise: Promise<unknown>;
+  /** The signal the request was sent with: once aborted, the request holds nothing back. */
+  signal: AbortSignal | undefined;
 }
 
 export interface GuardClock {
@@ -22,6 +24,8 @@ const systemClock: GuardClock = {
  * Spec §9's one-second guard on market data: a request for the same key while one is under way, or within a
  * second of the last, gets the answer already sent for. `resync` (after a sequence gap or a member's change)
  * never loses the request: when the guard holds it back, it runs once as soon as the second is over.
+ * A request sent with an AbortSignal that has since aborted (its screen moved on) is no longer a repeat: the next
+ * one for its key is sent, and a resync still waiting on that signal is dropped.
  */
 export class RequestGuard {
   private readonly sent = new Map<string, Sent>();
@@ -32,10 +36,10 @@ export class RequestGuard {
     private readonly clock: GuardClock = systemClock,
   ) {}
 
-  run<T>(key: string, send: () => Promise<T>): Promise<T> {
+  run<T>(key: string, send: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const last = this.sent.get(key);
     if (last && this.holds(last)) return last.promise as Promise<T>;
-    const entry: Sent = { at: this.clock.now(), settled: false, promise: send() };
+    const entry: Sent = { at: this.clock.now(), settled: false, promise: send(), signal };
     const settle = () => {
       entry.settled = true;
     };
@@ -46,21 +50,31 @@ export class RequestGuard {
 
   /**
    * Sends now when the guard allows, else once when it does (one waiting request per key); `use` gets the
-   * answer either way (a failed request is left to the HTTP client's message).
+   * answer either way (a failed request is left to the HTTP client's message). Nothing is sent once `signal`
+   * aborts.
    */
-  resync<T>(key: string, send: () => Promise<T>, use: (value: T) => void): void {
+  resync<T>(key: string, send: () => Promise<T>, use: (value: T) => void, signal?: AbortSignal): void {
+    if (signal?.aborted) return;
     const last = this.sent.get(key);
     if (!last || !this.holds(last)) {
-      this.run(key, send).then(use, () => {});
+      this.run(key, send, signal).then(use, () => {});
       return;
     }
     if (this.waiting.has(key)) return;
-    const retry = () => {
+    const drop = () => {
+      if (this.waiting.get(key) !== handle) return;
+      this.clock.cancel(handle);
       this.waiting.delete(key);
-      this.resync(key, send, use);
+    };
+    const retry = () => {
+      signal?.removeEventListener('abort', drop);
+      this.waiting.delete(key);
+      this.resync(key, send, use, signal);
     };
     const wait = last.settled ? Math.max(0, last.at + this.windowMs - this.clock.now()) : this.windowMs;
-    this.waiting.set(key, this.clock.later(retry, wait));
+    const handle = this.clock.later(retry, wait);
+    this.waiting.set(key, handle);
+    signal?.addEventListener('abort', drop, { once: true });
   }
 
   dispose(): void {
@@ -69,6 +83,7 @@ export class RequestGuard {
   }
 
   private holds(last: Sent): boolean {
+    if (last.signal?.aborted) return false;
     return !last.settled || this.clock.now() - last.at < this.windowMs;
   }
 }

@@ -32,22 +32,29 @@ export function spotPath(template: string, params: Record<string, string | numbe
   return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
 }
 
+/** A load of the trading screens takes the signal of the screen or market it is for (aborted when that goes). */
 export const spotApi = {
-  goods: (root: Root) => root.http.get<SpotSymbol[]>(SPOT_MARKET_PATHS.goods),
-  tickers: (root: Root) => root.http.get<MarketInitData>(MARKET_INIT_DATA_PATH, { query: { type: 'spot' }, silent: true }),
-  depth: (root: Root, path: string) => root.http.get<DepthView>(spotPath(SPOT_MARKET_PATHS.depth, { x: path })),
-  trades: (root: Root, path: string) => root.http.get<TradeView[]>(spotPath(SPOT_MARKET_PATHS.trades, { a: path, b: TRADES_SHOWN })),
-  candles: (root: Root, path: string, period: KlinePeriod) =>
-    root.http.get<CandleView[]>(SPOT_MARKET_PATHS.klineHistory, { query: { symbol: path, period, limit: CANDLE_HISTORY_LIMIT } }),
-  comparison: (root: Root, path: string) =>
-    root.http.get<PriceComparison>(spotPath(SPOT_MARKET_PATHS.priceComparison, { x: path }), { silent: true }),
+  goods: (root: Root, signal?: AbortSignal) => root.http.get<SpotSymbol[]>(SPOT_MARKET_PATHS.goods, { signal }),
+  tickers: (root: Root, signal?: AbortSignal) =>
+    root.http.get<MarketInitData>(MARKET_INIT_DATA_PATH, { query: { type: 'spot' }, silent: true, signal }),
+  depth: (root: Root, path: string, signal?: AbortSignal) =>
+    root.http.get<DepthView>(spotPath(SPOT_MARKET_PATHS.depth, { x: path }), { signal }),
+  trades: (root: Root, path: string, signal?: AbortSignal) =>
+    root.http.get<TradeView[]>(spotPath(SPOT_MARKET_PATHS.trades, { a: path, b: TRADES_SHOWN }), { signal }),
+  candles: (root: Root, path: string, period: KlinePeriod, signal?: AbortSignal) =>
+    root.http.get<CandleView[]>(SPOT_MARKET_PATHS.klineHistory, { query: { symbol: path, period, limit: CANDLE_HISTORY_LIMIT }, signal }),
+  comparison: (root: Root, path: string, signal?: AbortSignal) =>
+    root.http.get<PriceComparison>(spotPath(SPOT_MARKET_PATHS.priceComparison, { x: path }), { silent: true, signal }),
   /** The member's spot (coin) account balances. */
-  balances: (root: Root) => root.http.get<CurrencyBalance[]>(WALLET_PATHS.myBalance, { query: { type: ACCOUNT_TYPES.coin } }),
-  openOrders: (root: Root, path: string) => root.http.get<SpotOrderView[]>(spotPath(SPOT_PATHS.openOrders, { x: path })),
-  history: (root: Root, path: string, status: string, page: number) =>
-    root.http.get<Page<SpotOrderView>>(spotPath(SPOT_PATHS.history, { a: path, b: status, c: page })),
+  balances: (root: Root, signal?: AbortSignal) =>
+    root.http.get<CurrencyBalance[]>(WALLET_PATHS.myBalance, { query: { type: ACCOUNT_TYPES.coin }, signal }),
+  openOrders: (root: Root, path: string, signal?: AbortSignal) =>
+    root.http.get<SpotOrderView[]>(spotPath(SPOT_PATHS.openOrders, { x: path }), { signal }),
+  history: (root: Root, path: string, status: string, page: number, signal?: AbortSignal) =>
+    root.http.get<Page<SpotOrderView>>(spotPath(SPOT_PATHS.history, { a: path, b: status, c: page }), { signal }),
   fills: (root: Root, id: number) => root.http.get<SpotFillView[]>(spotPath(SPOT_PATHS.fills, { id })),
-  myTrades: (root: Root, path: string) => root.http.get<SpotFillView[]>(spotPath(SPOT_PATHS.myTrades, { x: path })),
+  myTrades: (root: Root, path: string, signal?: AbortSignal) =>
+    root.http.get<SpotFillView[]>(spotPath(SPOT_PATHS.myTrades, { x: path }), { signal }),
   search: (root: Root, filter: OrderFilter) => root.http.post<Page<SpotOrderView>>(SPOT_PATHS.search, filter),
   /** Silent: the form shows a refusal under the field the server names. */
   place: (root: Root, path: string, input: PlaceOrderInput) =>
