@@ -10,6 +10,7 @@ import { createSpotServer } from '../../plugins/spot/server';
 import { binanceType } from '../../plugins/spot/server/binance/orders';
 import { DEMO_MAKER_MEMBER, DEMO_TAKER_MEMBER } from '../../plugins/spot/server/demo-maker';
 import { rebuiltExchange } from '../support/spot-exchange';
+import { SPOT_CONSOLE_PATHS } from '../../plugins/spot/shared/types';
 import { signedV3Request, v3Request, type ApiKey } from './binance-harness';
 import { availableDialects, fetchJson, startTestServer } from './harness';
 import { startWalletServer, TRADE_PASSWORD, type WalletMember, type WalletTestServer } from './wallet-harness';
@@ -287,6 +288,39 @@ for (const dialect of await availableDialects()) {
       expect((await trades({ limit: '2' })).map((row: any) => row.id)).toEqual(ids.slice(2));
       expect((await trades({ fromId: String(ids[1]), limit: '2' })).map((row: any) => row.id)).toEqual(ids.slice(1, 3));
       expect((await trades({ startTime: String(every[0].time), limit: '1' })).map((row: any) => row.id)).toEqual(ids.slice(0, 1));
+    });
+
+    it("lists a market's price band as PERCENT_PRICE_BY_SIDE and refuses a fat-finger price with -1013, changing nothing", async () => {
+      const admin = await server.operatorToken();
+      const market = { symbol: 'ETH/BTC', priceScale: 5, qtyScale: 4, tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFeePpm: 0, takerFeePpm: 0, priceBandPercent: 20 };
+      const added = await server.post(SPOT_CONSOLE_PATHS.addMarket, market, admin);
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const filters = async (symbol: string) => (await v3('/exchangeInfo', { symbol })).body.symbols[0].filters;
+      expect(await filters('ETHBTC')).toContainEqual({
+        filterType: 'PERCENT_PRICE_BY_SIDE', bidMultiplierUp: '1.2', bidMultiplierDown: '0', askMultiplierUp: '1000000', askMultiplierDown: '0.8', avgPriceMins: 0,
+      });
+      expect((await filters('BTCUSDT')).map((row: any) => row.filterType)).not.toContain('PERCENT_PRICE_BY_SIDE');
+
+      const seller = await trader({ ETH: '2' });
+      const buyer = await trader({ BTC: '1' });
+      const limit = (member: { key: ApiKey }, side: string, price: string, extra: Record<string, string> = {}) =>
+        signed(member.key, 'POST', '/order', { symbol: 'ETHBTC', side, type: 'LIMIT', timeInForce: 'GTC', price, quantity: '0.1', ...extra });
+      expect((await limit(seller, 'SELL', '0.0476')).status).toBe(200);
+      expect((await limit(buyer, 'BUY', '0.0476')).body).toMatchObject({ status: 'FILLED' });
+      const hash = stateHash();
+      // the band from the last price 0.0476: a bid up to 0.05712, an ask down to 0.03808; a stop from its trigger
+      const refused = [
+        await limit(buyer, 'BUY', '5'),
+        await limit(buyer, 'BUY', '0.05713'),
+        await limit(seller, 'SELL', '0.03807'),
+        await signed(buyer.key, 'POST', '/order', { symbol: 'ETHBTC', side: 'BUY', type: 'STOP_LOSS_LIMIT', timeInForce: 'GTC', stopPrice: '0.05', price: '0.06001', quantity: '0.1' }),
+      ];
+      for (const answer of refused) expect(answer).toMatchObject({ status: 400, body: { code: -1013, msg: 'Filter failure: PERCENT_PRICE_BY_SIDE' } });
+      expect(stateHash()).toBe(hash);
+      expect(await balance(buyer, 'BTC')).toMatchObject({ locked: '0' });
+      // at the edges: accepted (the bid then fills against the ask)
+      expect((await limit(seller, 'SELL', '0.03808')).body).toMatchObject({ status: 'NEW' });
+      expect((await limit(buyer, 'BUY', '0.05712')).body).toMatchObject({ status: 'FILLED' });
     });
   });
 }

@@ -7,12 +7,13 @@ import { SPOT_CONSOLE_PATHS, SPOT_MARKET_PATHS, SPOT_PATHS } from '../../plugins
 import EN from '../../locales/en/spot.json';
 import FR from '../../locales/fr/spot.json';
 import { parseCsv } from '../support/csv';
-import { availableDialects } from './harness';
+import { availableDialects, fetchJson } from './harness';
 import { startWalletServer, type WalletMember, type WalletTestServer } from './wallet-harness';
 
 const BTC = '/coin/entrust/exchange/BTC_USDT';
-/** An English text with its {{params}} filled in. */
-const enText = (key: keyof typeof EN, params: Record<string, string>) => Object.entries(params).reduce((text, [name, value]) => text.replace(`{{${name}}}`, value), EN[key]);
+/** A text with its {{params}} filled in (English unless another language's texts are given). */
+const enText = (key: keyof typeof EN, params: Record<string, string>, texts: typeof EN = EN) =>
+  Object.entries(params).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, value), texts[key]);
 const path = (template: string, params: Record<string, string | number>) =>
   Object.entries(params).reduce((result, [key, value]) => result.replace(`:${key}`, String(value)), template);
 
@@ -418,6 +419,51 @@ for (const dialect of await availableDialects()) {
       expect(await server.auditRows('spot.market.open')).toHaveLength(1);
     });
 
+    it("keeps limit prices within the price band the console sets, refusing the others in the member's language", async () => {
+      const admin = await server.operatorToken();
+      const ETH = '/coin/entrust/exchange/ETH_USDT';
+      const band = (priceBandPercent: unknown) => server.post(SPOT_CONSOLE_PATHS.updateMarket, { symbol: 'ETH/USDT', priceBandPercent }, admin);
+      for (const bad of [100, -1, 2.5, '10']) {
+        const refused = await band(bad);
+        expect([refused.status, refused.body.data], String(bad)).toEqual([400, { field: 'priceBandPercent' }]);
+      }
+      expect((await band(10)).body.data).toMatchObject({ symbol: 'ETH/USDT', priceBandPercent: 10 });
+      const goods = async () => (await server.get(SPOT_MARKET_PATHS.goods)).body.data.find((row: any) => row.symbol_name === 'ETH/USDT');
+      expect(await goods()).toMatchObject({ price_band_percent: 10 });
+
+      const trader = await member({ USDT: '1000', ETH: '1' });
+      const other = await member({ USDT: '1000', ETH: '1' });
+      expect((await place(other, { side: 'sell', type: 'limit', price: '2000', num: '0.01' }, ETH)).status).toBe(200);
+      expect((await place(trader, { side: 'buy', type: 'limit', price: '2000', num: '0.01' }, ETH)).body.data).toMatchObject({ status: 'filled' });
+      const before = server.wallet.spot().engine().stateHash(sha256);
+      const balances = [await balanceOf(trader, 'USDT'), await balanceOf(trader, 'ETH')];
+      // 10 % from the last price (2000 USDT), a stop-limit's limit price 10 % from its trigger price
+      const refusals: Array<[Record<string, unknown>, keyof typeof EN, string]> = [
+        [{ side: 'buy', type: 'limit', price: '2200.01', num: '0.01' }, 'errPriceOutsideBand', '2000'],
+        [{ side: 'sell', type: 'limit', price: '1799.99', num: '0.01' }, 'errPriceOutsideBand', '2000'],
+        [{ side: 'buy', type: 'stop', triggerMoney: '2100', price: '2310.01', num: '0.01' }, 'errPriceOutsideBandOfTrigger', '2100'],
+      ];
+      for (const [body, key, value] of refusals) {
+        const response = await fetchJson(server.api(ETH), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'mj-lang': 'fr', 'Blade-Auth': `bearer ${trader.token}` },
+          body: JSON.stringify(body),
+        });
+        expect([response.status, response.body.data], JSON.stringify(body)).toEqual([400, { field: 'price' }]);
+        expect(response.body.msg).toBe(enText(key, { percent: '10', value, currency: 'USDT' }, FR as typeof EN));
+      }
+      expect(server.wallet.spot().engine().stateHash(sha256)).toBe(before);
+      expect([await balanceOf(trader, 'USDT'), await balanceOf(trader, 'ETH')]).toEqual(balances);
+      expect((await place(trader, { side: 'sell', type: 'limit', price: '5000', num: '0.01' }, ETH)).status).toBe(200);
+      expect((await place(trader, { side: 'buy', type: 'limit', price: '2200', num: '0.01' }, ETH)).status).toBe(200);
+
+      expect((await band(0)).body.data).toMatchObject({ priceBandPercent: 0 });
+      expect(await goods()).not.toHaveProperty('price_band_percent');
+      expect((await place(other, { side: 'sell', type: 'limit', price: '1799.99', num: '0.01' }, ETH)).status).toBe(200);
+      // left at 10 %: the restart below keeps it
+      await band(10);
+    });
+
     it('keeps markets, open orders and history across a restart with the same state hash', async () => {
       const trader = await member({ USDT: '1000' });
       const open = await place(trader, { side: 'buy', type: 'limit', price: '10', num: '1' });
@@ -433,6 +479,7 @@ for (const dialect of await availableDialects()) {
       expect((await server.get('/coin/entrust/get/myExchangeLog/BTC_USDT', trader.token)).body.data.map((order: any) => order.id)).toEqual([open.body.data.id]);
       expect(await balanceOf(trader, 'USDT')).toMatchObject({ available: '990', frozen: '10' });
       expect((await server.get(SPOT_MARKET_PATHS.goods)).body.data.map((row: any) => row.symbol_name)).toEqual(['BTC/USDT', 'ETH/USDT', 'ETH/BTC']);
+      expect((await server.get(SPOT_MARKET_PATHS.goods)).body.data.find((row: any) => row.symbol_name === 'ETH/USDT')).toMatchObject({ price_band_percent: 10 });
     });
   });
 }

@@ -78,14 +78,18 @@ describe('spot markets in the console, in Chromium', () => {
     expect(await listed()).toMatchObject({ path_name: 'BTC_ETH', base_coin_scale: 4, coin_coin_scale: 5, tick_size: '0.0001', maker_fee_ppm: 500, taker_fee_ppm: 1000, halted: false });
   });
 
-  it('changes the taker fee, and the public list shows the new fee without a restart', async () => {
+  it('changes the taker fee and the price band, and the public list shows them without a restart', async () => {
     const { page } = session;
+    await expect(marketRow(page).innerText()).resolves.toContain(en.noPriceBand);
     await marketRow(page).getByRole('button', { name: en.edit }).click();
     await expect.poll(() => field(page, 'takerFee').locator('input').inputValue()).toBe('0.1');
     await field(page, 'takerFee').locator('input').fill('0.25');
+    await expect.poll(() => field(page, 'priceBandPercent').locator('input').inputValue()).toBe('0');
+    await field(page, 'priceBandPercent').locator('input').fill('15');
     await page.getByRole('button', { name: en.save, exact: true }).click();
     await expect.poll(() => marketRow(page).innerText()).toContain('0.25 %');
-    expect(await listed()).toMatchObject({ maker_fee_ppm: 500, taker_fee_ppm: 2500, halted: false });
+    await expect(marketRow(page).innerText()).resolves.toContain('15 %');
+    expect(await listed()).toMatchObject({ maker_fee_ppm: 500, taker_fee_ppm: 2500, price_band_percent: 15, halted: false });
   });
 
   it('halts the market after the confirmation; the public list shows it halted; both changes are audited', async () => {

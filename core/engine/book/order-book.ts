@@ -95,6 +95,11 @@ export class OrderBook {
     return this.last === 0 ? null : BigInt(this.last);
   }
 
+  /** The last trade price in minor units as the book keeps it, 0 before the first trade: read without allocating. */
+  get lastMinor(): number {
+    return this.last;
+  }
+
   get restingCount(): number {
     // between commands the table holds exactly the resting orders
     return this.orders.size;

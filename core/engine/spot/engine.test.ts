@@ -393,3 +393,122 @@ describe("spot engine: open orders keep their owners' account handles", () => {
     expect(twin.stateHash(hash_)).toBe(spot.stateHash(hash_));
   });
 });
+
+describe('spot engine: the price band', () => {
+  const band = (spot: SpotEngine, priceBandPercent: number, id = `band-${priceBandPercent}`) =>
+    spot.apply({ kind: 'updateMarket', id, at: AT, symbol: 'BTCUSDT', changes: { priceBandPercent } });
+  /** BTCUSDT with a 20 % band and a last trade price of `last`: a buy may go up to +20 %, a sell down to −20 %. */
+  function banded(last = '100') {
+    const spot = newSpot({ a: { BTC: '1', USDT: '10000' }, b: { BTC: '1', USDT: '10000' } });
+    accepted(band(spot, 20));
+    accepted(spot.apply(order('a', { side: 'sell', price: last, qty: '0.1' })));
+    expect(accepted(spot.apply(order('b', { side: 'buy', price: last, qty: '0.1' }))).trades).toHaveLength(1);
+    return spot;
+  }
+  /** Refused on the price for the band, changing nothing: state, ledger, balances. */
+  function expectOutside(spot: SpotEngine, fields: Parameters<typeof order>[1]) {
+    const before = spot.stateHash(hash);
+    const seq = spot.ledger.lastSeq;
+    const balances = [funds(spot, 'a', 'BTC'), funds(spot, 'a', 'USDT')];
+    expect(spot.apply(order('a', fields))).toMatchObject({ ok: false, reason: 'priceOutsideBand', field: 'price' });
+    expect(spot.stateHash(hash)).toBe(before);
+    expect(spot.ledger.lastSeq).toBe(seq);
+    expect([funds(spot, 'a', 'BTC'), funds(spot, 'a', 'USDT')]).toEqual(balances);
+  }
+
+  it.each([
+    ['a buy at the edge (+20 %)', { side: 'buy', price: '120', qty: '0.1' }],
+    ['a post-only buy at the edge', { side: 'buy', price: '120', qty: '0.1', postOnly: true }],
+    ['a buy far below the last price', { side: 'buy', price: '10', qty: '0.1' }],
+    ['a sell at the edge (−20 %)', { side: 'sell', price: '80', qty: '0.1' }],
+    ['a sell far above the last price', { side: 'sell', price: '500', qty: '0.1' }],
+    ['a market buy', { side: 'buy', type: 'market', quote: '50' }],
+    ['a market sell', { side: 'sell', type: 'market', qty: '0.1' }],
+    ['a buy stop-limit at its trigger + 20 %', { side: 'buy', type: 'stopLimit', trigger: '300', price: '360', qty: '0.01' }],
+    ['a sell stop-limit at its trigger − 20 %', { side: 'sell', type: 'stopLimit', trigger: '50', price: '40', qty: '0.1' }],
+    ['a buy with a take-profit far above', { side: 'buy', price: '100', qty: '0.1', takeProfit: '1000' }],
+  ] as const)('accepts %s', (_name, fields) => {
+    accepted(banded().apply(order('a', fields)));
+  });
+
+  it.each([
+    ['a buy a tick above the edge', { side: 'buy', price: '120.01', qty: '0.1' }],
+    ['a post-only buy a tick above', { side: 'buy', price: '120.01', qty: '0.1', postOnly: true }],
+    ['an IOC buy a tick above', { side: 'buy', price: '120.01', qty: '0.1', tif: 'IOC' }],
+    ['a fat-finger buy at 50 times the last price', { side: 'buy', price: '5000', qty: '0.1' }],
+    ['a sell a tick below the edge', { side: 'sell', price: '79.99', qty: '0.1' }],
+    ['a FOK sell a tick below', { side: 'sell', price: '79.99', qty: '0.1', tif: 'FOK' }],
+    ['a buy stop-limit a tick above its trigger + 20 %', { side: 'buy', type: 'stopLimit', trigger: '300', price: '360.01', qty: '0.01' }],
+    ['a sell stop-limit a tick below its trigger − 20 %', { side: 'sell', type: 'stopLimit', trigger: '50', price: '39.99', qty: '0.1' }],
+  ] as const)('refuses %s and changes nothing', (_name, fields) => {
+    expectOutside(banded(), fields);
+  });
+
+  it('compares exactly: the edges of a last price of 100.01 round inward to the tick', () => {
+    // 100.01 × 1.2 = 120.012, 100.01 × 0.8 = 80.008
+    const spot = banded('100.01');
+    expectOutside(spot, { side: 'buy', price: '120.02', qty: '0.1' });
+    expectOutside(spot, { side: 'sell', price: '80', qty: '0.1' });
+    accepted(spot.apply(order('a', { side: 'buy', price: '120.01', qty: '0.1' })));
+    accepted(spot.apply(order('a', { side: 'sell', price: '80.01', qty: '0.1' })));
+  });
+
+  it('follows the last price: a new trade moves the edges', () => {
+    const spot = banded();
+    expectOutside(spot, { side: 'buy', price: '132', qty: '0.01' });
+    accepted(spot.apply(order('a', { side: 'sell', price: '110', qty: '0.01' })));
+    accepted(spot.apply(order('b', { side: 'buy', price: '110', qty: '0.01' })));
+    expect(spot.lastPrice('BTCUSDT')).toBe(11_000n);
+    accepted(spot.apply(order('b', { side: 'buy', price: '132', qty: '0.01' })));
+    expectOutside(spot, { side: 'buy', price: '132.01', qty: '0.01' });
+  });
+
+  it('checks no limit order before the first trade, a stop-limit against its trigger all the same', () => {
+    const spot = newSpot({ a: { BTC: '1', USDT: '10000' } });
+    accepted(band(spot, 20));
+    expect(spot.lastPrice('BTCUSDT')).toBeNull();
+    accepted(spot.apply(order('a', { side: 'buy', price: '5000', qty: '0.1' })));
+    accepted(spot.apply(order('a', { side: 'sell', price: '1', qty: '1' })));
+    expectOutside(spot, { side: 'buy', type: 'stopLimit', trigger: '100', price: '120.01', qty: '0.1' });
+  });
+
+  it('updateMarket sets and clears the band; a band out of range is refused on its field', () => {
+    const spot = banded();
+    expectOutside(spot, { side: 'buy', price: '150', qty: '0.1' });
+    accepted(band(spot, 50));
+    accepted(spot.apply(order('a', { side: 'buy', price: '150', qty: '0.1' })));
+    expect(spot.market('BTCUSDT')?.priceBandPercent).toBe(50);
+    accepted(band(spot, 0));
+    accepted(spot.apply(order('a', { side: 'buy', price: '1000', qty: '0.1' })));
+    for (const bad of [-1, 100, 2.5, '20' as never, null as never]) {
+      expect(band(spot, bad, `bad-${String(bad)}`)).toMatchObject({ ok: false, reason: 'invalidMarket', field: 'priceBandPercent' });
+    }
+    expect(spot.market('BTCUSDT')?.priceBandPercent).toBe(0);
+  });
+
+  it.each([
+    ['a negative band', -5],
+    ['a band of 100 %', 100],
+    ['a fractional band', 12.5],
+    ['a band as text', '10'],
+  ])('addMarket refuses %s', (_name, priceBandPercent) => {
+    const spot = newSpot();
+    const market = { ...BTCUSDT, symbol: 'ETHUSDT', priceBandPercent: priceBandPercent as number };
+    expect(spot.apply({ kind: 'addMarket', id: 'bad', at: AT, market })).toMatchObject({ ok: false, reason: 'invalidMarket', field: 'priceBandPercent' });
+  });
+
+  it('a snapshot keeps the band; a stored config from before the band restores without one', () => {
+    const spot = banded();
+    const snapshot = spot.snapshot();
+    expect(snapshot.markets[0]!.config.priceBandPercent).toBe(20);
+    const twin = SpotEngine.restore((spot.ledger as RecordingLedger).twin(), snapshot);
+    expect(twin.stateHash(hash_)).toBe(spot.stateHash(hash_));
+    expectOutside(twin, { side: 'buy', price: '120.01', qty: '0.1' });
+
+    const old = structuredClone(snapshot);
+    delete old.markets[0]!.config.priceBandPercent;
+    const restored = SpotEngine.restore((spot.ledger as RecordingLedger).twin(), old);
+    expect(restored.market('BTCUSDT')).not.toHaveProperty('priceBandPercent');
+    accepted(restored.apply(order('a', { side: 'buy', price: '120.01', qty: '0.1' })));
+  });
+});

@@ -14,7 +14,7 @@ import { stepId, type StepKind, type StepOwner, type StepSource } from '../ledge
 import { tradeSettleLines, type TradeFill, type TradeHandles } from '../ledger/trade';
 import { pow10 } from '../../shared/money';
 import { orderAmount } from './amounts';
-import { marketSpecOf } from './markets';
+import { marketSpecOf, priceBandOf } from './markets';
 import { StringIndex } from './string-index';
 import { CoinHandles, UNKNOWN } from './coin-handles';
 import { AcceptedIds, type AcceptedIdsState } from './accepted-ids';
@@ -58,6 +58,14 @@ interface Market {
   /** The engine's numbers of the market's currencies (`coin`). */
   baseNo: number;
   quoteNo: number;
+  /** The price band (`priceBandOutside`): 0 for none, else 100 + band and 100 − band percent. */
+  band: number;
+  bandUp: bigint;
+  bandDown: bigint;
+  /** The band's bounds from the last trade price `bandLast` (0: not yet computed): a buy's highest, a sell's lowest. */
+  bandLast: number;
+  bandMaxBuy: bigint;
+  bandMinSell: bigint;
 }
 
 /**
@@ -373,7 +381,7 @@ export class SpotEngine implements StepOwner, StepSource {
     const market = this.markets.get(symbol);
     if (!market) return new Rejection('unknownMarket', 'symbol');
     if (!changes || typeof changes !== 'object') return new Rejection('invalidCommand', 'changes');
-    const allowed = ['tickSize', 'lotSize', 'minNotional', 'feeTiers', 'selfTrade'];
+    const allowed = ['tickSize', 'lotSize', 'minNotional', 'feeTiers', 'selfTrade', 'priceBandPercent'];
     const unknown = Object.keys(changes).find((key) => !allowed.includes(key));
     if (unknown) return new Rejection('invalidMarket', unknown);
     const config = { ...market.config, ...structuredClone(changes) };
@@ -417,6 +425,7 @@ export class SpotEngine implements StepOwner, StepSource {
     if (order instanceof Rejection) return order;
     const stateless = market.book.check(order);
     if (stateless) return new Rejection(stateless, stateless === 'invalidExit' ? exitField(order) : fieldOf(stateless, order));
+    if (market.band !== 0 && priceBandOutside(market, order)) return new Rejection('priceOutsideBand', 'price');
     const need = required(market.spec, order, market.math);
     const holdsBase = need.asset === 'base';
     const holdAmount = holdsBase ? need.amount * market.baseFactor : need.amount;
@@ -729,9 +738,13 @@ export class SpotEngine implements StepOwner, StepSource {
     return handle;
   }
 
-  /** What a market's settings give once: the base factor, the book's arithmetic, the fee accounts, currency numbers. */
-  private derived(config: SpotMarketConfig, spec: MarketSpec): Pick<Market, 'baseFactor' | 'math' | 'feeBase' | 'feeQuote' | 'baseNo' | 'quoteNo'> {
+  /**
+   * What a market's settings give once: the base factor, the book's arithmetic, the fee accounts, currency numbers,
+   * the price band's factors (its bounds computed again from the next last price).
+   */
+  private derived(config: SpotMarketConfig, spec: MarketSpec): Pick<Market, Exclude<keyof Market, 'config' | 'spec' | 'book' | 'halted'>> {
     const ledger = this.ledger;
+    const band = priceBandOf(config) ?? 0;
     return {
       baseFactor: pow10(ledger.currencies.get(config.base)!.scale - config.qtyScale),
       math: marketMath(spec),
@@ -739,6 +752,12 @@ export class SpotEngine implements StepOwner, StepSource {
       feeQuote: ledger.accountHandle(systemAccountKey(SYSTEM_ACCOUNTS.fees, config.quote)),
       baseNo: this.currencyNo(config.base),
       quoteNo: this.currencyNo(config.quote),
+      band,
+      bandUp: BigInt(100 + band),
+      bandDown: BigInt(100 - band),
+      bandLast: 0,
+      bandMaxBuy: 0n,
+      bandMinSell: 0n,
     };
   }
 
@@ -825,6 +844,32 @@ function amountOf(input: unknown, field: AmountKey, scale: number, as: AmountFie
   if (typeof input !== 'string') return new Rejection('invalidField', field);
   const parsed = orderAmount(input, scale, as);
   return typeof parsed === 'bigint' ? parsed : new Rejection(parsed, field);
+}
+
+/**
+ * Whether a limit or stop-limit order's price lies beyond a banded market's band: a buy's more than the band above
+ * the reference price (price × 100 > reference × (100 + band)), a sell's more than the band below it (price × 100 <
+ * reference × (100 − band)), exactly in integers. The reference of a limit order is the last trade price (none
+ * before the first trade: no check), whose bounds are computed once per new last price, so that an order compares
+ * two bigints it already has; a stop-limit's is its own trigger price. Market orders are not checked, nor are
+ * take-profit / stop-loss legs: their limit price is their trigger price, the price the market has just reached.
+ */
+function priceBandOutside(market: Market, order: PlaceOrder): boolean {
+  if (order.type === 'market') return false;
+  const buy = order.side === 'buy';
+  if (order.type === 'stopLimit') {
+    return buy ? order.price * 100n > order.trigger * market.bandUp : order.price * 100n < order.trigger * market.bandDown;
+  }
+  const last = market.book.lastMinor;
+  if (last === 0) return false;
+  if (last !== market.bandLast) {
+    const reference = BigInt(last);
+    market.bandLast = last;
+    // price × 100 > r × up ⇔ price > ⌊r × up / 100⌋; price × 100 < r × down ⇔ price < ⌈r × down / 100⌉
+    market.bandMaxBuy = (reference * market.bandUp) / 100n;
+    market.bandMinSell = (reference * market.bandDown + 99n) / 100n;
+  }
+  return buy ? order.price > market.bandMaxBuy : order.price < market.bandMinSell;
 }
 
 /** The ledger handle of the account an open order's hold sits in. */

@@ -1,3 +1,3 @@
 export { SpotEngine, SpotInvariantError, type SpotSnapshot } from './engine';
-export { marketSpecOf } from './markets';
+export { PRICE_BAND_MAX, marketSpecOf } from './markets';
 export type * from './types';

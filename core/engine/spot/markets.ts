@@ -6,6 +6,8 @@ import type { CurrencyRegistry } from '../ledger/currency';
 import type { SpotMarketConfig } from './types';
 
 const SYMBOL = /^[A-Z0-9]{2,12}[-_/]?[A-Z0-9]{2,12}$/;
+/** The widest price band in percent: below 100, so that a sell's bound stays above zero. */
+export const PRICE_BAND_MAX = 99;
 
 export interface MarketProblem {
   field: string;
@@ -27,6 +29,7 @@ export function marketSpecOf(config: SpotMarketConfig, currencies: CurrencyRegis
   if (tickSize === null || tickSize === 0n) return { field: 'tickSize' };
   if (lotSize === null || lotSize === 0n) return { field: 'lotSize' };
   if (minNotional === null) return { field: 'minNotional' };
+  if (priceBandOf(config) === null) return { field: 'priceBandPercent' };
   const spec: MarketSpec = {
     symbol: config.symbol,
     priceScale: config.priceScale,
@@ -54,4 +57,11 @@ function decimal(input: unknown, scale: number): bigint | null {
     if (error instanceof DecimalError) return null;
     throw error;
   }
+}
+
+/** A config's price band in percent (0: none), or null when it is not a whole number from 0 to PRICE_BAND_MAX. */
+export function priceBandOf(config: SpotMarketConfig): number | null {
+  const band: unknown = config.priceBandPercent;
+  if (band === undefined) return 0;
+  return Number.isInteger(band) && (band as number) >= 0 && (band as number) <= PRICE_BAND_MAX ? (band as number) : null;
 }

@@ -68,17 +68,28 @@ function expectInvariants(spot: SpotEngine): void {
 }
 
 describe.each([
-  ['the default accepted-id window', undefined],
-  ['an accepted-id window of 3 to 6 seqs', 3],
-])('spot engine properties, %s', (_name, idGeneration) => {
+  ['the default accepted-id window', undefined, 0],
+  ['an accepted-id window of 3 to 6 seqs', 3, 0],
+  // prices of 90 to 110: a band of 5 % refuses some of them once a trade has set the last price
+  ['a price band of 5 %', undefined, 5],
+])('spot engine properties, %s', (_name, idGeneration, priceBandPercent) => {
+  const fresh = () => {
+    const spot = newSpot(FUNDS, { idGeneration });
+    if (priceBandPercent > 0) spot.apply({ kind: 'updateMarket', id: 'band', at: AT, symbol: 'BTCUSDT', changes: { priceBandPercent } });
+    return spot;
+  };
+
   it('never crossed; frozen = remaining holds; zero-sum; snapshot → restore and replay give the same hash', () => {
+    let outsideBand = 0;
     fc.assert(
       fc.property(fc.array(commandArb, { minLength: 1, maxLength: 60 }), (shapes) => {
-        const spot = newSpot(FUNDS, { idGeneration });
+        const spot = fresh();
         const applied: SpotCommand[] = [];
         shapes.forEach((shape, i) => {
           const command = toCommand(spot, shape, i);
-          if (spot.apply(command).ok) applied.push(command);
+          const result = spot.apply(command);
+          if (result.ok) applied.push(command);
+          else if (result.reason === 'priceOutsideBand') outsideBand += 1;
           expectInvariants(spot);
         });
         const finalHash = spot.stateHash(hash);
@@ -89,18 +100,19 @@ describe.each([
         expect(SpotEngine.restore(ledger, spot.snapshot()).stateHash(hash)).toBe(finalHash);
 
         // replaying the accepted commands from empty
-        const replay = newSpot(FUNDS, { idGeneration });
+        const replay = fresh();
         for (const command of applied) expect(replay.apply(command).ok).toBe(true);
         expect(replay.stateHash(hash)).toBe(finalHash);
       }),
       { numRuns: 150 },
     );
+    expect(outsideBand > 0).toBe(priceBandPercent > 0);
   });
 
   it('a restored engine answers the next commands alike', () => {
     fc.assert(
       fc.property(fc.array(commandArb, { maxLength: 30 }), fc.array(commandArb, { minLength: 1, maxLength: 30 }), (before, after) => {
-        const spot = newSpot(FUNDS, { idGeneration });
+        const spot = fresh();
         before.forEach((shape, i) => spot.apply(toCommand(spot, shape, i)));
         const ledger = (spot.ledger as RecordingLedger).twin();
         const twin = SpotEngine.restore(ledger, spot.snapshot());

@@ -17,10 +17,18 @@ export interface SpotMarketConfig {
   minNotional: string;
   feeTiers: readonly FeeTier[];
   selfTrade: SelfTradePolicy;
+  /**
+   * The price band in whole percent (0 to PRICE_BAND_MAX; absent or 0: none): a limit buy may be priced at most
+   * this much above the last trade price, a limit sell at most this much below it, a stop-limit's limit price as
+   * much above (buy) or below (sell) its trigger price. Configs stored before the band have none.
+   */
+  priceBandPercent?: number;
 }
 
 /** What may change on a market that already has orders (scales and currencies never do). */
-export type SpotMarketChanges = Partial<Pick<SpotMarketConfig, 'tickSize' | 'lotSize' | 'minNotional' | 'feeTiers' | 'selfTrade'>>;
+export type SpotMarketChanges = Partial<
+  Pick<SpotMarketConfig, 'tickSize' | 'lotSize' | 'minNotional' | 'feeTiers' | 'selfTrade' | 'priceBandPercent'>
+>;
 
 interface SpotCommandBase {
   /** Idempotency id (≤ 100 characters): a repeat of an accepted id returns its first result. */
@@ -89,6 +97,8 @@ export type SpotRejectReason =
   | 'invalidUser'
   | 'duplicateClientOrderId'
   | 'insufficientFunds'
+  /** A limit price beyond the market's price band from the last trade price (a stop-limit's: from its trigger). */
+  | 'priceOutsideBand'
   /** At or before the time of a command the accepted-id window forgot: it could be a repeat of one (AcceptedIds). */
   | 'staleCommand'
   | import('../book/types').RejectReason;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PRICE_BAND_MAX as ENGINE_PRICE_BAND_MAX } from '../../../core/engine';
 import type { ConsoleMarket } from '../../spot/shared/types';
-import { changesAnything, draftFieldOf, draftOfMarket, marketInputOf, marketUpdateOf, NEW_MARKET_DRAFT, percentOfPpm, ppmOfPercent } from './market-draft';
+import { changesAnything, draftFieldOf, draftOfMarket, marketInputOf, marketUpdateOf, NEW_MARKET_DRAFT, percentOfPpm, ppmOfPercent, PRICE_BAND_MAX } from './market-draft';
 
 const ETH_BTC: ConsoleMarket = {
   symbol: 'ETH/BTC',
@@ -14,6 +15,7 @@ const ETH_BTC: ConsoleMarket = {
   makerFeePpm: 500,
   takerFeePpm: 1000,
   selfTrade: 'cancelTaker',
+  priceBandPercent: 0,
   halted: false,
 };
 
@@ -40,8 +42,14 @@ describe('the add form', () => {
   it('sends the symbol in capitals, scales as numbers and fees in ppm', () => {
     expect(marketInputOf(complete)).toEqual({
       ok: true,
-      body: { symbol: 'ETH/BTC', priceScale: 8, qtyScale: 8, tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFeePpm: 500, takerFeePpm: 1000, selfTrade: 'cancelTaker' },
+      body: { symbol: 'ETH/BTC', priceScale: 8, qtyScale: 8, tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFeePpm: 500, takerFeePpm: 1000, selfTrade: 'cancelTaker', priceBandPercent: 0 },
     });
+  });
+
+  it('sends the price band as a whole number of percent, at most the engine’s', () => {
+    expect(PRICE_BAND_MAX).toBe(ENGINE_PRICE_BAND_MAX);
+    expect(marketInputOf({ ...complete, priceBandPercent: '20' })).toMatchObject({ ok: true, body: { priceBandPercent: 20 } });
+    expect(marketInputOf({ ...complete, priceBandPercent: '100' })).toEqual({ ok: false, field: 'priceBandPercent', problem: 'scaleRange', params: { max: 99 } });
   });
 
   it.each([
@@ -54,6 +62,8 @@ describe('the add form', () => {
     [{ minNotional: '' }, 'minNotional', 'required'],
     [{ makerFee: '' }, 'makerFee', 'required'],
     [{ takerFee: '0.12345' }, 'takerFee', 'invalidNumber'],
+    [{ priceBandPercent: '' }, 'priceBandPercent', 'required'],
+    [{ priceBandPercent: '2.5' }, 'priceBandPercent', 'invalidNumber'],
   ])('refuses %j on %s (%s) before sending', (changes, field, problem) => {
     expect(marketInputOf({ ...complete, ...changes })).toEqual({ ok: false, field, problem });
   });
@@ -91,6 +101,14 @@ describe('the edit form', () => {
     expect(changed).toEqual({ ok: true, body: { symbol: 'ETH/BTC', lotSize: '0.01', takerFeePpm: 2000, selfTrade: 'cancelResting' } });
   });
 
+  it('sets and clears the price band', () => {
+    expect(draftOfMarket(ETH_BTC).priceBandPercent).toBe('0');
+    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), priceBandPercent: '15' })).toEqual({ ok: true, body: { symbol: 'ETH/BTC', priceBandPercent: 15 } });
+    const banded = { ...ETH_BTC, priceBandPercent: 15 };
+    expect(draftOfMarket(banded).priceBandPercent).toBe('15');
+    expect(marketUpdateOf(banded, { ...draftOfMarket(banded), priceBandPercent: '0' })).toEqual({ ok: true, body: { symbol: 'ETH/BTC', priceBandPercent: 0 } });
+  });
+
   it('refuses an emptied field', () => {
     expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), tickSize: '' })).toEqual({ ok: false, field: 'tickSize', problem: 'required' });
   });
@@ -107,6 +125,7 @@ describe('server fields', () => {
     expect(draftFieldOf('makerFeePpm')).toBe('makerFee');
     expect(draftFieldOf('takerFeePpm')).toBe('takerFee');
     expect(draftFieldOf('tickSize')).toBe('tickSize');
+    expect(draftFieldOf('priceBandPercent')).toBe('priceBandPercent');
     expect(draftFieldOf('symbol')).toBe('symbol');
     expect(draftFieldOf('halted')).toBeUndefined();
     expect(draftFieldOf(undefined)).toBeUndefined();

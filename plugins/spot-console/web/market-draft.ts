@@ -7,6 +7,8 @@ export const FEE_PERCENT_DECIMALS = 4;
 export const FEE_PERCENT_MAX = '10';
 /** The most price or quantity decimals a market may have (the server's limit). */
 export const MARKET_SCALE_MAX = 18;
+/** The widest price band in percent (the engine's PRICE_BAND_MAX: the console is a web bundle, not the engine's). */
+export const PRICE_BAND_MAX = 99;
 
 /** 1000 ppm → "0.1". */
 export const percentOfPpm = (ppm: number): string => formatDecimal(BigInt(ppm), FEE_PERCENT_DECIMALS);
@@ -29,6 +31,8 @@ export interface MarketDraft {
   makerFee: string;
   takerFee: string;
   selfTrade: SelfTradePolicyName;
+  /** Whole percent, 0 for none. */
+  priceBandPercent: string;
 }
 
 export type MarketField = keyof MarketDraft;
@@ -46,6 +50,7 @@ export const NEW_MARKET_DRAFT: MarketDraft = {
   makerFee: '',
   takerFee: '',
   selfTrade: 'cancelTaker',
+  priceBandPercent: '0',
 };
 
 export const draftOfMarket = (market: ConsoleMarket): MarketDraft => ({
@@ -58,6 +63,7 @@ export const draftOfMarket = (market: ConsoleMarket): MarketDraft => ({
   makerFee: percentOfPpm(market.makerFeePpm),
   takerFee: percentOfPpm(market.takerFeePpm),
   selfTrade: market.selfTrade,
+  priceBandPercent: String(market.priceBandPercent),
 });
 
 /** The form field showing a refusal of the server, which names the wire field. */
@@ -93,10 +99,16 @@ type Scales = Pick<ConsoleMarket, 'priceScale' | 'qtyScale'>;
 const fail = (field: MarketField, problem: DraftProblem['problem'], params?: DraftProblem['params']) => ({ ok: false as const, field, problem, ...(params && { params }) });
 const numberProblem = (text: string): DraftProblem['problem'] => (text === '' ? 'required' : 'invalidNumber');
 
+/** A whole number typed into `field`, or the problem with it (`scaleRange` names the highest value). */
+function wholeNumber(draft: MarketDraft, field: 'priceScale' | 'qtyScale' | 'priceBandPercent', max: number): number | DraftProblem {
+  if (!/^\d+$/.test(draft[field])) return { field, problem: numberProblem(draft[field]) };
+  return Number(draft[field]) > max ? { field, problem: 'scaleRange', params: { max } } : Number(draft[field]);
+}
+
 /**
- * The settings both forms send: decimals as typed, fees in ppm. The first field at fault, when one is: besides the
- * format, the limits the server would refuse with a message naming no number (steps above zero within the market's
- * decimals, fees at most 10 %).
+ * The settings both forms send: decimals as typed, fees in ppm, the price band in whole percent. The first field at
+ * fault, when one is: besides the format, the limits the server would refuse with a message naming no number (steps
+ * above zero within the market's decimals, fees at most 10 %) and the band's range.
  */
 function checkSettings(draft: MarketDraft, scales: Scales): Checked<Omit<MarketInput, 'symbol' | 'priceScale' | 'qtyScale'>> {
   for (const field of DECIMAL_FIELDS) if (!isDecimalString(draft[field])) return fail(field, numberProblem(draft[field]));
@@ -111,8 +123,10 @@ function checkSettings(draft: MarketDraft, scales: Scales): Checked<Omit<MarketI
     if (compareDecimal(draft[field], FEE_PERCENT_MAX) > 0) return fail(field, 'feeTooHigh', { max: FEE_PERCENT_MAX });
     fees[wire] = ppm;
   }
+  const priceBandPercent = wholeNumber(draft, 'priceBandPercent', PRICE_BAND_MAX);
+  if (typeof priceBandPercent !== 'number') return { ok: false, ...priceBandPercent };
   const { tickSize, lotSize, minNotional, selfTrade } = draft;
-  return { ok: true, body: { tickSize, lotSize, minNotional, makerFeePpm: fees.makerFeePpm!, takerFeePpm: fees.takerFeePpm!, selfTrade } };
+  return { ok: true, body: { tickSize, lotSize, minNotional, makerFeePpm: fees.makerFeePpm!, takerFeePpm: fees.takerFeePpm!, selfTrade, priceBandPercent } };
 }
 
 /** POST /console/spot/markets from the add form; the server checks the currencies (and the quantity decimals against the base's). */
@@ -120,11 +134,11 @@ export function marketInputOf(draft: MarketDraft): Checked<MarketInput> {
   const symbol = draft.symbol.trim().toUpperCase();
   if (symbol === '') return fail('symbol', 'required');
   if (!SYMBOL_FORMAT.test(symbol)) return fail('symbol', 'invalidSymbol');
-  for (const field of ['priceScale', 'qtyScale'] as const) {
-    if (!/^\d+$/.test(draft[field])) return fail(field, numberProblem(draft[field]));
-    if (Number(draft[field]) > MARKET_SCALE_MAX) return fail(field, 'scaleRange', { max: MARKET_SCALE_MAX });
-  }
-  const scales = { priceScale: Number(draft.priceScale), qtyScale: Number(draft.qtyScale) };
+  const priceScale = wholeNumber(draft, 'priceScale', MARKET_SCALE_MAX);
+  if (typeof priceScale !== 'number') return { ok: false, ...priceScale };
+  const qtyScale = wholeNumber(draft, 'qtyScale', MARKET_SCALE_MAX);
+  if (typeof qtyScale !== 'number') return { ok: false, ...qtyScale };
+  const scales = { priceScale, qtyScale };
   const settings = checkSettings(draft, scales);
   if (!settings.ok) return settings;
   return { ok: true, body: { symbol, ...scales, ...settings.body } };
@@ -134,12 +148,13 @@ export function marketInputOf(draft: MarketDraft): Checked<MarketInput> {
 export function marketUpdateOf(market: ConsoleMarket, draft: MarketDraft): Checked<MarketUpdate> {
   const settings = checkSettings(draft, market);
   if (!settings.ok) return settings;
-  const { makerFeePpm, takerFeePpm, selfTrade } = settings.body;
+  const { makerFeePpm, takerFeePpm, selfTrade, priceBandPercent } = settings.body;
   const update: MarketUpdate = { symbol: market.symbol };
   for (const field of DECIMAL_FIELDS) if (compareDecimal(draft[field], market[field]) !== 0) update[field] = draft[field];
   if (makerFeePpm !== market.makerFeePpm) update.makerFeePpm = makerFeePpm;
   if (takerFeePpm !== market.takerFeePpm) update.takerFeePpm = takerFeePpm;
   if (selfTrade !== market.selfTrade) update.selfTrade = selfTrade;
+  if (priceBandPercent !== market.priceBandPercent) update.priceBandPercent = priceBandPercent;
   return { ok: true, body: update };
 }
 

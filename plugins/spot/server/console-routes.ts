@@ -1,4 +1,4 @@
-import type { SpotMarketChanges } from '../../../core/engine';
+import { PRICE_BAND_MAX, type SpotMarketChanges } from '../../../core/engine';
 import { ApiError, ERROR_CODES, type ApiRequest, type ServerRegistrar } from '../../../core/server';
 import { SELF_TRADE_POLICIES, SPOT_CONSOLE_PATHS, type ConsoleMarket, type MarketInput, type MarketUpdate } from '../shared/types';
 import type { SpotExchange } from './exchange';
@@ -9,7 +9,15 @@ const DECIMAL = { type: 'string', minLength: 1, maxLength: 40, pattern: '^[0-9]+
 const SYMBOL = { type: 'string', pattern: '^[A-Z0-9]{1,20}/[A-Z0-9]{1,20}$' };
 const SCALE = { type: 'integer', minimum: 0, maximum: 18 };
 const PPM = { type: 'integer', minimum: 0, maximum: 100_000 };
-const SETTINGS = { tickSize: DECIMAL, lotSize: DECIMAL, minNotional: DECIMAL, makerFeePpm: PPM, takerFeePpm: PPM, selfTrade: { type: 'string', enum: [...SELF_TRADE_POLICIES] } };
+const SETTINGS = {
+  tickSize: DECIMAL,
+  lotSize: DECIMAL,
+  minNotional: DECIMAL,
+  makerFeePpm: PPM,
+  takerFeePpm: PPM,
+  selfTrade: { type: 'string', enum: [...SELF_TRADE_POLICIES] },
+  priceBandPercent: { type: 'integer', minimum: 0, maximum: PRICE_BAND_MAX },
+};
 /** A market's price and quantity decimals when the operator gives none (the trade form's defaults). */
 export const DEFAULT_SCALE = 8;
 
@@ -81,6 +89,7 @@ export function registerConsoleRoutes(registrar: ServerRegistrar, exchange: Spot
           minNotional: input.minNotional,
           feeTiers: [{ makerPpm: input.makerFeePpm, takerPpm: input.takerFeePpm }],
           selfTrade: input.selfTrade ?? 'cancelTaker',
+          ...(input.priceBandPercent ? { priceBandPercent: input.priceBandPercent } : {}),
         },
       });
       const after = marketOf(input.symbol);

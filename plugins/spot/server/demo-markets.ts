@@ -7,8 +7,10 @@ const DEMO_MARKETS: SpotMarketConfig[] = [
 ];
 
 /**
- * A demo site trades BTC/USDT and ETH/USDT. Each market is added once under a fixed command id (a repeat is a
- * duplicate and changes nothing), and only while its currencies are configured and the market is unknown.
+ * A demo site trades BTC/USDT and ETH/USDT, without a price band: the demo market maker quotes around a reference
+ * price that moves on its own, and visitors may try prices far from the last one (the order form asks first). Each
+ * market is added once under a fixed command id (a repeat is a duplicate and changes nothing), and only while its
+ * currencies are configured and the market is unknown.
  */
 export async function seedDemoMarkets(exchange: SpotExchange): Promise<void> {
   for (const market of DEMO_MARKETS) {

@@ -1,4 +1,4 @@
-import { stopRises, type AppliedSpotCommand, type OrderStatus, type SpotAccepted, type SpotCommand, type SpotEngine, type SpotResult } from '../../../core/engine';
+import { stopRises, type AppliedSpotCommand, type OrderStatus, type PlaceSpotOrder, type SpotAccepted, type SpotCommand, type SpotEngine, type SpotResult } from '../../../core/engine';
 import { MarketDataStore } from '../../../core/engine/persistence';
 import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
 import { parseDecimal } from '../../../core/shared';
@@ -12,7 +12,7 @@ import { OrderHistoryStore } from './history-store';
 import { MarketFeed } from './market-feed';
 import { FLUSH_INTERVAL_MS } from './market-data-writer';
 import type { SpotMarketReader } from './market-reader';
-import { rejectionError } from './orders';
+import { rejectionError, type BandReference } from './orders';
 import { marketFormat, orderStatus, type MarketFormat } from './views';
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id' | 'at'> : never;
@@ -152,8 +152,21 @@ export class SpotExchange {
     // then each later read of a command (the engine's, the views', the writer's) misses its inline caches
     const command = Object.assign({}, body, { id: newSpotCommandId(at), at }) as SpotCommand;
     const result = await this.submit(command);
-    if (!result.ok) throw rejectionError(result, amountField, 'symbol' in body ? this.engine.market(body.symbol) : undefined);
+    if (!result.ok) {
+      const band = result.reason === 'priceOutsideBand' && command.kind === 'placeOrder' ? this.bandReference(command) : undefined;
+      throw rejectionError(result, amountField, 'symbol' in body ? this.engine.market(body.symbol) : undefined, band);
+    }
     return result;
+  }
+
+  /** The price an order's band was measured from, at its market's price decimals (the refusal's message names it). */
+  private bandReference(order: PlaceSpotOrder): BandReference | undefined {
+    const market = this.market(order.symbol);
+    if (order.type === 'stopLimit' && order.trigger !== undefined) {
+      return { price: market.price(parseDecimal(order.trigger, market.config.priceScale)), trigger: true };
+    }
+    const last = this.engine.lastPrice(order.symbol);
+    return last === null ? undefined : { price: market.price(last), trigger: false };
   }
 
   /**

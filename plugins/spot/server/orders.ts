@@ -42,9 +42,17 @@ const REQUEST_FIELDS: Record<string, string> = {
 
 const capitalized = (reason: string) => reason[0]!.toUpperCase() + reason.slice(1);
 
-/** The market rule a refusal broke, as its message names it: the value and its currency. */
-function ruleBroken(reason: SpotRejected['reason'], market: SpotMarketConfig): { value: string; currency: string } | undefined {
+/** The price a price-band refusal was measured from: the last trade price, or a stop-limit's own trigger price. */
+export interface BandReference {
+  price: string;
+  trigger: boolean;
+}
+
+/** The market rule a refusal broke, as its message names it: the value and its currency (and a band's percent). */
+function ruleBroken(reason: SpotRejected['reason'], market: SpotMarketConfig, band?: BandReference): Record<string, string | number> | undefined {
   switch (reason) {
+    case 'priceOutsideBand':
+      return band && { percent: market.priceBandPercent ?? 0, value: band.price, currency: market.quote };
     case 'priceNotOnTick':
       return { value: market.tickSize, currency: market.quote };
     case 'qtyNotOnLot':
@@ -58,15 +66,17 @@ function ruleBroken(reason: SpotRejected['reason'], market: SpotMarketConfig): {
 
 /**
  * The ApiError of a refused command: 400 naming the request field, message `spot:err<Reason>` (with the value of the
- * market's rule it broke: tick, lot, minimum value). Funds are about the amount the member entered: `money` for a market
- * buy by quote amount, `num` for any other order (a limit buy's hold is its quantity at its price). An order of someone
- * else is reported as unknown (404), as is an unknown one.
+ * market's rule it broke: tick, lot, minimum value, the price band with the price it is measured from — measured from
+ * a stop-limit's trigger price it has a text of its own, `spot:errPriceOutsideBandOfTrigger`). Funds are about the
+ * amount the member entered: `money` for a market buy by quote amount, `num` for any other order (a limit buy's hold
+ * is its quantity at its price). An order of someone else is reported as unknown (404), as is an unknown one.
  */
-export function rejectionError(result: SpotRejected, amountField: 'num' | 'money' = 'num', market?: SpotMarketConfig): ApiError {
+export function rejectionError(result: SpotRejected, amountField: 'num' | 'money' = 'num', market?: SpotMarketConfig, band?: BandReference): ApiError {
   if (result.reason === 'unknownOrder' || result.reason === 'notOwner') return new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
   const field = result.reason === 'insufficientFunds' ? amountField : (REQUEST_FIELDS[result.field ?? ''] ?? result.field ?? 'order');
-  const params = market && ruleBroken(result.reason, market);
-  return new ApiError(ERROR_CODES.badRequest, `spot:err${capitalized(result.reason)}`, { field, ...(params ? { params } : {}) });
+  const params = market && ruleBroken(result.reason, market, band);
+  const key = `spot:err${capitalized(result.reason)}${result.reason === 'priceOutsideBand' && band?.trigger ? 'OfTrigger' : ''}`;
+  return new ApiError(ERROR_CODES.badRequest, key, { field, ...(params ? { params } : {}) });
 }
 
 /** Every reason a spot command may be refused for (each has a `spot:err<Reason>` text). */
@@ -75,5 +85,5 @@ export const REJECT_REASONS = [
   'duplicateClientOrderId', 'insufficientFunds', 'duplicateId', 'invalidField', 'nonPositive', 'outOfRange',
   'priceNotOnTick', 'qtyNotOnLot', 'belowMinNotional', 'priceTooManyDecimals', 'qtyTooManyDecimals',
   'quoteTooManyDecimals', 'unknownFeeTier', 'budgetRequired', 'postOnlyWouldTake', 'invalidExit',
-  'unknownOrder', 'staleCommand',
+  'unknownOrder', 'staleCommand', 'priceOutsideBand',
 ] as const;

@@ -138,6 +138,7 @@ export function consoleMarket(engine: SpotEngine, symbol: string): ConsoleMarket
     makerFeePpm: tier.makerPpm,
     takerFeePpm: tier.takerPpm,
     selfTrade: market.selfTrade,
+    priceBandPercent: market.priceBandPercent ?? 0,
     halted: market.halted,
   };
 }
@@ -157,6 +158,7 @@ export function spotSymbol(engine: SpotEngine, market: ConsoleMarket): SpotSymbo
     maker_fee_ppm: market.makerFeePpm,
     taker_fee_ppm: market.takerFeePpm,
     halted: market.halted,
+    ...(market.priceBandPercent > 0 ? { price_band_percent: market.priceBandPercent } : {}),
     close: last === null ? null : formatDecimal(last, market.priceScale),
   };
 }

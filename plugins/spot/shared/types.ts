@@ -115,7 +115,7 @@ export const SPOT_CONSOLE_PATHS = {
   markets: '/console/spot/markets',
   /** POST MarketInput: adds a market; the ConsoleMarket. */
   addMarket: '/console/spot/markets',
-  /** POST MarketUpdate: changes tick, lot, minimum notional, fees or self-trade policy; the ConsoleMarket. */
+  /** POST MarketUpdate: changes tick, lot, minimum notional, fees, self-trade policy or price band; the ConsoleMarket. */
   updateMarket: '/console/spot/markets/update',
   /** POST { symbol, halted }: halts (refuses new orders, cancels still work) or opens a market; the ConsoleMarket. */
   haltMarket: '/console/spot/markets/halt',
@@ -242,6 +242,11 @@ export interface SpotSymbol {
   maker_fee_ppm: number;
   taker_fee_ppm: number;
   halted: boolean;
+  /**
+   * The price band in whole percent, when the market has one: a limit buy at most this much above the last price,
+   * a sell at most this much below it, a stop-limit's limit price as much from its trigger price.
+   */
+  price_band_percent?: number;
   /** Last trade price, or null. */
   close: string | null;
 }
@@ -259,6 +264,8 @@ export interface MarketInput {
   makerFeePpm: number;
   takerFeePpm: number;
   selfTrade?: SelfTradePolicyName;
+  /** Price band in whole percent (0 to PRICE_BAND_MAX of the engine); 0 or absent: none. */
+  priceBandPercent?: number;
 }
 
 /** Body of POST /console/spot/markets/update: only the fields to change. */
@@ -270,6 +277,8 @@ export interface MarketUpdate {
   makerFeePpm?: number;
   takerFeePpm?: number;
   selfTrade?: SelfTradePolicyName;
+  /** 0 removes the band. */
+  priceBandPercent?: number;
 }
 
 export interface ConsoleMarket {
@@ -284,6 +293,8 @@ export interface ConsoleMarket {
   makerFeePpm: number;
   takerFeePpm: number;
   selfTrade: SelfTradePolicyName;
+  /** 0: no price band. */
+  priceBandPercent: number;
   halted: boolean;
 }
 

@@ -13,13 +13,23 @@ import {
   marketInputOf,
   marketUpdateOf,
   NEW_MARKET_DRAFT,
+  PRICE_BAND_MAX,
   type DraftProblem,
   type MarketDraft,
   type MarketField,
 } from '../market-draft';
 
-/** Decimals the inputs keep while typing: scales are whole numbers, fees percent with four places, amounts up to 18. */
-const TYPED_DECIMALS: Partial<Record<MarketField, number>> = { priceScale: 0, qtyScale: 0, makerFee: FEE_PERCENT_DECIMALS, takerFee: FEE_PERCENT_DECIMALS };
+/**
+ * Decimals the inputs keep while typing: scales and the price band are whole numbers, fees percent with four places,
+ * amounts up to 18.
+ */
+const TYPED_DECIMALS: Partial<Record<MarketField, number>> = {
+  priceScale: 0,
+  qtyScale: 0,
+  makerFee: FEE_PERCENT_DECIMALS,
+  takerFee: FEE_PERCENT_DECIMALS,
+  priceBandPercent: 0,
+};
 const AMOUNT_DECIMALS = 18;
 
 interface Shown {
@@ -123,6 +133,7 @@ export function MarketForm({ market, onSaved }: { market: ConsoleMarket | null; 
         />,
         t(`selfTradeHint.${draft.selfTrade}`),
       )}
+      {row('priceBandPercent', numberInput('priceBandPercent', { suffix: '%' }), t('priceBandHint', { max: PRICE_BAND_MAX }))}
       {shown && !shown.field && (
         <p className="sc-error" role="alert">
           {shown.message}

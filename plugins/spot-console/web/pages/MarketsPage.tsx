@@ -54,6 +54,12 @@ function Markets() {
     { title: t('feesColumn'), align: 'right' as const, render: (_: unknown, row: ConsoleMarket) => <span className="sc-nowrap">{`${fee(row.makerFeePpm)} / ${fee(row.takerFeePpm)}`}</span> },
     { title: t('field.selfTrade'), dataIndex: 'selfTrade', render: (policy: string) => t(`selfTradePolicy.${policy}`) },
     {
+      title: t('field.priceBandPercent'),
+      dataIndex: 'priceBandPercent',
+      align: 'right' as const,
+      render: (band: number) => (band > 0 ? `${band} %` : t('noPriceBand')),
+    },
+    {
       title: t('statusLabel'),
       dataIndex: 'halted',
       render: (halted: boolean, row: ConsoleMarket) => (

@@ -23,6 +23,7 @@ const market = (changes: Partial<ConsoleMarket> = {}): ConsoleMarket => ({
   makerFeePpm: 1000,
   takerFeePpm: 1500,
   selfTrade: 'cancelTaker',
+  priceBandPercent: 0,
   halted: false,
   ...changes,
 });
@@ -59,9 +60,9 @@ const fieldError = (form: HTMLElement, field: string) => form.querySelector(`[da
 const dialogButton = (dialog: HTMLElement, text: string) => within(dialog).getByText(text).closest('button')!;
 
 describe('spot markets page', () => {
-  it('lists the markets with decimals, fees in percent, policy and status, and offers Halt or Open by status', async () => {
+  it('lists the markets with decimals, fees in percent, policy, price band and status, and offers Halt or Open by status', async () => {
     signedInWith(['spot.markets']);
-    marketsApi([market(), market({ symbol: 'ETH/BTC', base: 'ETH', quote: 'BTC', minNotional: '0.001', makerFeePpm: 500, selfTrade: 'cancelResting', halted: true })]);
+    marketsApi([market(), market({ symbol: 'ETH/BTC', base: 'ETH', quote: 'BTC', minNotional: '0.001', makerFeePpm: 500, selfTrade: 'cancelResting', priceBandPercent: 25, halted: true })]);
     await openConsole();
     await waitFor(() => expect(rowOf('ETH/BTC')).not.toBeNull());
     expect(within(sideMenu()).getByRole('button', { name: en.menuMarkets })).toBeTruthy();
@@ -71,11 +72,14 @@ describe('spot markets page', () => {
     expect(btc.textContent).toContain('0.1 %');
     expect(btc.textContent).toContain('0.15 %');
     expect(btc.textContent).toContain(en.selfTradePolicy.cancelTaker);
+    expect(btc.textContent).toContain(en.noPriceBand);
     expect(btc.textContent).toContain(en.status.trading);
     expect(within(btc).getByRole('button', { name: en.halt })).toBeTruthy();
     const eth = rowOf('ETH/BTC')!;
     expect(eth.textContent).toContain('0.05 %');
     expect(eth.textContent).toContain(en.selfTradePolicy.cancelResting);
+    expect(eth.textContent).toContain('25 %');
+    expect(eth.textContent).not.toContain(en.noPriceBand);
     expect(eth.textContent).toContain(en.status.halted);
     expect(within(eth).getByRole('button', { name: en.open })).toBeTruthy();
   });
@@ -102,13 +106,16 @@ describe('spot markets page', () => {
     typeAll(form, { symbol: 'eth/btc', tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFee: '0.05' });
     type(form, 'takerFee', '0.1x'); // only digits and a point are kept
     expect(fieldInput(form, 'takerFee').value).toBe('0.1');
+    expect(fieldInput(form, 'priceBandPercent').value).toBe('0');
+    type(form, 'priceBandPercent', '20.5'); // a whole number: the decimals are cut
+    expect(fieldInput(form, 'priceBandPercent').value).toBe('20');
     fireEvent.submit(form);
 
     await waitFor(() => expect(api.posts).toHaveLength(1));
     expect(api.posts[0]).toEqual({
       path: '/api/mjkj-web/console/spot/markets',
       auth: 'bearer operator-token',
-      body: { symbol: 'ETH/BTC', priceScale: 8, qtyScale: 8, tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFeePpm: 500, takerFeePpm: 1000, selfTrade: 'cancelTaker' },
+      body: { symbol: 'ETH/BTC', priceScale: 8, qtyScale: 8, tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFeePpm: 500, takerFeePpm: 1000, selfTrade: 'cancelTaker', priceBandPercent: 20 },
     });
     expect(await screen.findByText(en.marketAdded.replace('{{symbol}}', 'ETH/BTC'))).toBeTruthy();
     await waitFor(() => expect(rowOf('ETH/BTC')).not.toBeNull());

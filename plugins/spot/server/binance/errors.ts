@@ -43,6 +43,8 @@ export function placeRejection(reason: SpotRejectReason, field: string | undefin
       return SPOT_ERRORS.filter('Filter failure: LOT_SIZE');
     case 'belowMinNotional':
       return SPOT_ERRORS.filter('Filter failure: NOTIONAL');
+    case 'priceOutsideBand':
+      return SPOT_ERRORS.filter('Filter failure: PERCENT_PRICE_BY_SIDE');
     case 'priceTooManyDecimals':
     case 'qtyTooManyDecimals':
     case 'quoteTooManyDecimals':

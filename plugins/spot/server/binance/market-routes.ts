@@ -14,6 +14,25 @@ import { binanceSymbol, type SymbolIndex } from './symbols';
 export const WEIGHT_PER_MINUTE = 1200;
 
 const DAY_MS = 86_400_000;
+/** The multipliers a price band leaves unbounded: a bid may be any price below the last, an ask any above it. */
+const WIDE_DOWN = '0';
+const WIDE_UP = '1000000';
+
+/**
+ * A market's price band as Binance's PERCENT_PRICE_BY_SIDE filter: a bid at most 1 + band times the last price, an
+ * ask at least 1 − band times it (avgPriceMins 0: the reference is the last trade price, not an average).
+ */
+function percentPriceBySide(bandPercent: number) {
+  const multiplier = (percent: number) => formatDecimal(BigInt(percent), 2);
+  return {
+    filterType: 'PERCENT_PRICE_BY_SIDE',
+    bidMultiplierUp: multiplier(100 + bandPercent),
+    bidMultiplierDown: WIDE_DOWN,
+    askMultiplierUp: WIDE_UP,
+    askMultiplierDown: multiplier(100 - bandPercent),
+    avgPriceMins: 0,
+  };
+}
 
 /** Binance intervals and the candle periods they read. */
 export const INTERVALS: Record<string, KlinePeriod> = {
@@ -76,6 +95,7 @@ export function registerMarketRoutes(registrar: ServerRegistrar, exchange: SpotE
         { filterType: 'LOT_SIZE', minQty: config.lotSize, maxQty: '0', stepSize: config.lotSize },
         { filterType: 'MIN_NOTIONAL', minNotional: config.minNotional, applyToMarket: true, avgPriceMins: 0 },
         { filterType: 'NOTIONAL', minNotional: config.minNotional, applyMinToMarket: true, maxNotional: '0', applyMaxToMarket: false, avgPriceMins: 0 },
+        ...(config.priceBandPercent ? [percentPriceBySide(config.priceBandPercent)] : []),
       ],
       permissions: ['SPOT'],
       permissionSets: [['SPOT']],
