@@ -11,6 +11,7 @@ const PASSWORD = 'Amber-Quarry-58';
 const PHONE = { width: 390, height: 844 };
 const en = JSON.parse(readFileSync('locales/en/core.json', 'utf8'));
 const jaSpot = texts('ja', 'spot');
+const koSpot = texts('ko', 'spot');
 
 interface Box {
   left: number;
@@ -34,11 +35,31 @@ const linesOf = (locator: Locator): Promise<number> =>
     return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
   });
 
+/** The title / value pairs of an order's card, each with its box. */
+const cardFields = (card: Locator) =>
+  card.evaluate((element) =>
+    Object.fromEntries(
+      [...element.querySelectorAll('.spot-card__field')].map((field) => {
+        const { left, top, right, bottom } = field.querySelector('dd')!.getBoundingClientRect();
+        return [field.querySelector('dt')!.textContent, { text: field.querySelector('dd')!.textContent, box: { left, top, right, bottom } }];
+      }),
+    ),
+  );
+
+/** Whether an element lies inside the window and is the topmost element at its centre (a tap there reaches it). */
+const tappable = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const { left, top, right, bottom } = element.getBoundingClientRect();
+    const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+    const inside = left >= 0 && top >= 0 && right <= window.innerWidth && bottom <= window.innerHeight;
+    return { box: { left, top, right, bottom }, window: { width: window.innerWidth, height: window.innerHeight }, inside, topmost: hit !== null && element.contains(hit) };
+  });
+
 /**
  * A phone-sized screen (390 × 844) in Japanese and the day theme, as a member with orders: the account center's
- * spot orders fit the width of the window (a wide table scrolls in its own box), its menu is a strip of whole
- * titles with the current one in view, an open order's Cancel is in view there and on the exchange page without
- * scrolling the table sideways, and the floating chat button covers no field of the order form.
+ * spot orders fit the width of the window, its menu is a strip of whole titles with the current one in view, an
+ * open order is a card with its price, amount and Cancel in view there and on the exchange page, the floating chat
+ * button covers neither the last card's Cancel nor a field of the order form; then the orders in Korean at night.
  */
 describe('the site on a phone-sized screen', () => {
   let session: BrowserSession;
@@ -74,7 +95,7 @@ describe('the site on a phone-sized screen', () => {
 
     // limit buys far below the market rest on the book; one of them is cancelled, so the list shows two statuses
     const orders: { id: number }[] = [];
-    for (const num of ['0.001000', '0.002000', '0.003000']) {
+    for (const num of ['0.001000', '0.002000', '0.003000', '0.004000']) {
       orders.push(await member(SPOT_PATHS.place.replace(':x', 'BTC_USDT'), { side: 'buy', type: 'limit', price: '30000.00', num }));
     }
     await member(SPOT_PATHS.cancel, { id: orders[0].id });
@@ -103,7 +124,7 @@ describe('the site on a phone-sized screen', () => {
   it('fits the account center’s spot orders to the window: no sideways page, whole menu titles, the current one in view', async () => {
     const { page, baseUrl } = session;
     await page.goto(`${baseUrl}/account/center/entrust/spot`);
-    await page.locator('.spot-entrust tbody tr[data-row-key]').first().waitFor();
+    await page.locator('.spot-entrust .spot-card').first().waitFor();
 
     const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
     expect(width.page).toBeLessThanOrEqual(width.window);
@@ -125,40 +146,80 @@ describe('the site on a phone-sized screen', () => {
     await session.screenshot('mobile-center-entrust-ja-day');
   });
 
+  /** The cards of the live orders (those with a Cancel) among `cards`. */
+  const liveCards = (page: Page, cards: Locator) => cards.filter({ has: page.getByRole('button', { name: jaSpot.cancel }) });
+
   /**
-   * The first live order's Cancel, with the page scrolled up and down only: its box lies inside the window and it is
-   * the topmost element at its centre, so a tap reaches it without scrolling the table sideways first. Clicking it
-   * cancels the order.
+   * The first live order's card, with the page scrolled up and down only: its price and amount, and its Cancel, lie
+   * inside the window, and the Cancel is the topmost element at its centre, so a tap reaches it without scrolling
+   * sideways. Clicking it cancels the order.
    */
-  async function expectCancelReachable(page: Page, rows: Locator, name: string) {
-    const live = rows.filter({ has: page.getByRole('button', { name: jaSpot.cancel }) });
+  async function expectCancelReachable(page: Page, cards: Locator, name: string) {
+    const live = liveCards(page, cards);
     const count = await live.count();
     expect(count).toBeGreaterThan(0);
     const cancel = live.first().getByRole('button', { name: jaSpot.cancel });
     await cancel.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 3));
-    const found = await cancel.evaluate((element) => {
-      const { left, top, right, bottom } = element.getBoundingClientRect();
-      const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
-      return { box: { left, top, right, bottom }, window: { width: window.innerWidth, height: window.innerHeight }, hit: hit !== null && element.contains(hit) };
-    });
-    const inside = found.box.left >= 0 && found.box.top >= 0 && found.box.right <= found.window.width && found.box.bottom <= found.window.height;
-    expect(inside, `Cancel ${JSON.stringify(found.box)} in the window ${JSON.stringify(found.window)}`).toBe(true);
-    expect(found.hit, 'Cancel is the topmost element at its centre').toBe(true);
+    const fields = await cardFields(live.first());
+    const windowBox = { left: 0, top: 0, right: PHONE.width, bottom: PHONE.height };
+    expect(fields[jaSpot.col_price]?.text).toMatch(/^30,000(\.0+)?$/);
+    expect(fields[jaSpot.col_num]?.text).toMatch(/^0\.00\d0*$/);
+    for (const title of [jaSpot.col_price, jaSpot.col_num]) {
+      const { box: value } = fields[title]!;
+      const inside = value.left >= 0 && value.top >= 0 && value.right <= windowBox.right && value.bottom <= windowBox.bottom;
+      expect(inside, `${title} ${JSON.stringify(value)} in the window`).toBe(true);
+    }
+    const found = await tappable(cancel);
+    expect(found.inside, `Cancel ${JSON.stringify(found.box)} in the window ${JSON.stringify(found.window)}`).toBe(true);
+    expect(found.topmost, 'Cancel is the topmost element at its centre').toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await session.screenshot(name);
     await cancel.click();
     await expect.poll(() => live.count()).toBe(count - 1);
   }
 
-  it('keeps the first open order’s Cancel in the window on the exchange page and the account center’s orders page', async () => {
+  /**
+   * The last live order's Cancel and the chat button floating at a fixed place of the window: with the Cancel
+   * scrolled to the button's height, and with the page scrolled to its end, the Cancel is in the window and topmost
+   * at its centre.
+   */
+  async function expectLastCancelClearOfChat(page: Page, cards: Locator, name: string) {
+    const chat = page.getByTestId('chat-button');
+    await chat.waitFor();
+    const cancel = liveCards(page, cards).last().getByRole('button', { name: jaSpot.cancel });
+    const button = await box(chat);
+    const shown = await box(cancel);
+    await page.evaluate((by) => window.scrollBy(0, by), (shown.top + shown.bottom) / 2 - (button.top + button.bottom) / 2);
+    const atButton = await tappable(cancel);
+    expect(atButton.inside && atButton.topmost, `Cancel ${JSON.stringify(atButton.box)} at the chat button ${JSON.stringify(button)}`).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const atEnd = await tappable(cancel);
+    expect(atEnd.inside && atEnd.topmost, `Cancel ${JSON.stringify(atEnd.box)} at the page's end`).toBe(true);
+    await session.screenshot(name);
+  }
+
+  it('keeps the last open order’s Cancel clear of the chat button on the exchange page and the orders page', async () => {
     const { page, baseUrl } = session;
     await page.goto(`${baseUrl}/exchange/index?symbol=BTC_USDT`);
-    const rows = page.locator('.spot-orders tbody tr[data-row-key]');
-    await rows.first().waitFor();
-    await expectCancelReachable(page, rows, 'mobile-exchange-orders-ja-day');
+    const cards = page.getByTestId('spot-orders-open').locator('.spot-card');
+    await cards.first().waitFor();
+    await expectLastCancelClearOfChat(page, cards, 'mobile-exchange-last-cancel-ja-day');
 
     await page.goto(`${baseUrl}/account/center/entrust/spot`);
-    const entrust = page.locator('.spot-entrust tbody tr[data-row-key]');
+    const entrust = page.locator('.spot-entrust .spot-card');
+    await entrust.first().waitFor();
+    await expectLastCancelClearOfChat(page, entrust, 'mobile-center-entrust-last-cancel-ja-day');
+  });
+
+  it('keeps the first open order’s price, amount and Cancel in the window on the exchange page and the orders page', async () => {
+    const { page, baseUrl } = session;
+    await page.goto(`${baseUrl}/exchange/index?symbol=BTC_USDT`);
+    const cards = page.getByTestId('spot-orders-open').locator('.spot-card');
+    await cards.first().waitFor();
+    await expectCancelReachable(page, cards, 'mobile-exchange-orders-ja-day');
+
+    await page.goto(`${baseUrl}/account/center/entrust/spot`);
+    const entrust = page.locator('.spot-entrust .spot-card');
     await entrust.first().waitFor();
     await expectCancelReachable(page, entrust, 'mobile-center-entrust-cancel-ja-day');
   });
@@ -208,5 +269,29 @@ describe('the site on a phone-sized screen', () => {
     expect(visible).toHaveLength(4);
     expect(Math.max(...visible), `cells end at ${visible.join(', ')}`).toBeLessThanOrEqual(width);
     await session.screenshot('mobile-markets-ja-day');
+  });
+
+  it('shows the orders as cards in Korean at night: the order history and the account center’s orders', async () => {
+    const { page, baseUrl } = session;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const ja = JSON.parse(readFileSync('locales/ja/core.json', 'utf8'));
+    await chooseFromMenu(page, page.getByRole('button', { name: ja.header.language, exact: true }), page.getByRole('menuitem', { name: '한국어' }));
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ko');
+    const ko = JSON.parse(readFileSync('locales/ko/core.json', 'utf8'));
+    await page.getByRole('button', { name: ko.header.themeNight }).click();
+    await expect.poll(() => page.locator('body').getAttribute('theme-mode')).toBe('dark');
+    await page.setViewportSize(PHONE);
+
+    await page.goto(`${baseUrl}/exchange/index?symbol=BTC_USDT`);
+    await page.getByRole('tab', { name: koSpot.tab_history }).click();
+    const history = page.getByTestId('spot-orders-history').locator('.spot-card');
+    await history.first().waitFor();
+    await history.first().scrollIntoViewIfNeeded();
+    await session.screenshot('mobile-exchange-history-ko-night');
+
+    await page.goto(`${baseUrl}/account/center/entrust/spot`);
+    await page.locator('.spot-entrust .spot-card').first().waitFor();
+    await page.locator('.spot-entrust .spot-card').first().scrollIntoViewIfNeeded();
+    await session.screenshot('mobile-center-entrust-ko-night');
   });
 });

@@ -1,24 +1,48 @@
 import { Button, Table, Toast } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteLink, useRoot } from '../../../../core/web';
 import { MY_TRADES_LIMIT, type SpotFillView, type SpotOrderView, type SpotSymbol } from '../../shared/types';
 import type { ExchangeStore } from '../exchange-store';
-import { dateTime, formatFixed } from '../format';
+import { clockTime, dateOf, formatFixed } from '../format';
 import { isUnreachable, reasonKey } from '../order-feedback';
 import { SPOT_ROUTES } from '../ids';
-import { orderTriggers, sideKey, statusKey, typeKey } from '../../shared/order-labels';
+import { hasFilled, orderTriggers, sideKey, statusKey, typeKey } from '../../shared/order-labels';
 import { formatAmount, orderMarket } from './order-labels';
+import { ACTION_COLUMN, RecordCards } from './RecordCards';
+import { usePhone } from './use-media-query';
 
 type Tab = 'open' | 'history' | 'trades';
 
-/** Table columns of the member's orders, prices and quantities at their market's decimals. */
-export function useOrderColumns(markets: readonly SpotSymbol[]) {
+/** A local date and time that a narrow column breaks between the two, not inside the date. */
+export function Stamp({ time }: { time: number }) {
+  return (
+    <span className="spot-stamp">
+      <span>{dateOf(time)}</span> <span>{clockTime(time)}</span>
+    </span>
+  );
+}
+
+/**
+ * Table columns of the member's orders, prices and quantities at their market's decimals; `cost`: with what the
+ * fills came to and their fee (for lists of finished orders).
+ */
+export function useOrderColumns(markets: readonly SpotSymbol[], { cost = false } = {}) {
   const { t } = useTranslation('spot');
   const marketOf = (order: SpotOrderView) => orderMarket(markets, order.symbol);
+  const costColumns = [
+    {
+      title: t('total'),
+      dataIndex: 'filledMoney',
+      align: 'right' as const,
+      render: (money: string, order: SpotOrderView) => (hasFilled(order) ? formatAmount(money, marketOf(order).quote) : '--'),
+    },
+    // in the base currency for a buy, the quote currency for a sell: the server names it
+    { title: t('col_fee'), dataIndex: 'fee', align: 'right' as const, render: (fee: string, order: SpotOrderView) => (hasFilled(order) ? formatAmount(fee, order.feeCurrency) : '--') },
+  ];
   return [
-    { title: t('colTime'), dataIndex: 'createTime', render: (time: number) => dateTime(time) },
+    { title: t('colTime'), dataIndex: 'createTime', render: (time: number) => <Stamp time={time} /> },
     { title: t('col_symbol'), dataIndex: 'symbol' },
     {
       title: t('col_side'),
@@ -56,6 +80,7 @@ export function useOrderColumns(markets: readonly SpotSymbol[]) {
     },
     { title: t('col_filledNum'), dataIndex: 'filledNum', align: 'right' as const, render: (value: string, order: SpotOrderView) => formatFixed(value, marketOf(order).qty) },
     { title: t('col_avgPrice'), dataIndex: 'avgPrice', align: 'right' as const, render: (value: string, order: SpotOrderView) => (/[1-9]/.test(value) ? formatFixed(value, marketOf(order).price) : '--') },
+    ...(cost ? costColumns : []),
     {
       title: t('col_status'),
       dataIndex: 'status',
@@ -82,7 +107,7 @@ export function useFillColumns(markets: readonly SpotSymbol[]) {
   const { t } = useTranslation('spot');
   const marketOf = (fill: SpotFillView) => orderMarket(markets, fill.symbol);
   return [
-    { title: t('colTime'), dataIndex: 'time', render: (time: number) => dateTime(time) },
+    { title: t('colTime'), dataIndex: 'time', render: (time: number) => <Stamp time={time} /> },
     { title: t('col_side'), dataIndex: 'side', render: (_: string, fill: SpotFillView) => <span className={fill.side === 'buy' ? 'spot-up' : 'spot-down'}>{t(sideKey(fill))}</span> },
     { title: t('col_price'), dataIndex: 'price', align: 'right' as const, render: (price: string, fill: SpotFillView) => formatFixed(price, marketOf(fill).price) },
     { title: t('col_num'), dataIndex: 'num', align: 'right' as const, render: (num: string, fill: SpotFillView) => formatFixed(num, marketOf(fill).qty) },
@@ -93,7 +118,61 @@ export function useFillColumns(markets: readonly SpotSymbol[]) {
 }
 
 /** Whether an order can still be cancelled: on the book, or waiting for its trigger. */
-const isLive = (order: SpotOrderView) => order.status === 'open' || order.status === 'conditional';
+export const isLive = (order: SpotOrderView) => order.status === 'open' || order.status === 'conditional';
+
+/** When a finished order ended (its last change); "--" while it is live. */
+export function useEndedColumn() {
+  const { t } = useTranslation('spot');
+  return {
+    title: t('endTime'),
+    dataIndex: 'updateTime',
+    className: 'spot-card__field--wide',
+    render: (time: number, order: SpotOrderView) => (isLive(order) ? '--' : <Stamp time={time} />),
+  };
+}
+
+type OrderColumns = ReturnType<typeof useOrderColumns>[number] | ReturnType<typeof cancelColumn> | ReturnType<typeof useEndedColumn>;
+
+/** Orders as cards on a phone: pair, side, type and status, the time, then the figures; a live one's Cancel. */
+export function OrderCards({
+  orders,
+  ...rest
+}: {
+  orders: readonly SpotOrderView[];
+  columns: readonly OrderColumns[];
+  actions?: (order: SpotOrderView) => ReactNode;
+  details?: (order: SpotOrderView) => ReactNode;
+  'data-testid'?: string;
+}) {
+  const { t } = useTranslation('spot');
+  return (
+    <RecordCards
+      {...rest}
+      records={orders}
+      rowKey="id"
+      head={['symbol', 'side', 'type', 'status']}
+      note={['createTime']}
+      cardProps={(order) => ({ 'data-order': order.id })}
+      empty={<span className="spot-muted">{t('noOrders')}</span>}
+    />
+  );
+}
+
+/** Fills as cards on a phone: side and role, the time, then price, quantity, amount and fee. */
+export function FillCards({ fills, columns, ...rest }: { fills: readonly SpotFillView[]; columns: ReturnType<typeof useFillColumns>; 'data-testid'?: string }) {
+  const { t } = useTranslation('spot');
+  return (
+    <RecordCards
+      {...rest}
+      records={fills}
+      columns={columns}
+      rowKey="tradeId"
+      head={['side', 'maker']}
+      note={['time']}
+      empty={<span className="spot-muted">{t('noFills')}</span>}
+    />
+  );
+}
 
 /**
  * A cancel button that spins while its request is under way and says how it went: cancelled, or not cancelled
@@ -120,13 +199,16 @@ function CancelOrderButton({ onCancel }: { onCancel: () => Promise<void> }) {
   );
 }
 
-/** The column of cancel buttons, one for each order that is still live; pinned to the table's right edge on a phone. */
+/**
+ * The column of cancel buttons, one for each order that is still live; pinned to the right edge of a table that
+ * scrolls sideways, and at the foot of a card.
+ */
 export function cancelColumn(cancel: (id: number) => Promise<void>) {
   return {
     title: '',
     dataIndex: 'id',
     align: 'right' as const,
-    className: 'spot-table__action',
+    className: ACTION_COLUMN,
     render: (id: number, order: SpotOrderView) => (isLive(order) ? <CancelOrderButton onCancel={() => cancel(id)} /> : null),
   };
 }
@@ -136,7 +218,10 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
   const root = useRoot();
   const { t } = useTranslation('spot');
   const [tab, setTab] = useState<Tab>('open');
-  const columns = useOrderColumns(store.markets);
+  const phone = usePhone();
+  const openColumns = [...useOrderColumns(store.markets), cancelColumn((id) => store.cancel(id))];
+  const historyColumns = useOrderColumns(store.markets, { cost: true });
+  const endedColumn = useEndedColumn();
   const fillColumns = useFillColumns(store.markets);
   const orders: Record<Exclude<Tab, 'trades'>, SpotOrderView[]> = {
     open: store.openOrders,
@@ -157,23 +242,29 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
       {root.session.isLogin ? (
         <>
           {tab === 'trades' ? (
-            <Table
-              className="spot-table"
-              size="small"
-              rowKey="tradeId"
-              data-testid="spot-orders-trades"
-              columns={fillColumns}
-              dataSource={store.myTrades}
-              pagination={false}
-              empty={<span className="spot-muted">{t('noFills')}</span>}
-            />
+            phone ? (
+              <FillCards data-testid="spot-orders-trades" fills={store.myTrades} columns={fillColumns} />
+            ) : (
+              <Table
+                className="spot-table"
+                size="small"
+                rowKey="tradeId"
+                data-testid="spot-orders-trades"
+                columns={fillColumns}
+                dataSource={store.myTrades}
+                pagination={false}
+                empty={<span className="spot-muted">{t('noFills')}</span>}
+              />
+            )
+          ) : phone ? (
+            <OrderCards data-testid={`spot-orders-${tab}`} orders={orders[tab]} columns={tab === 'open' ? openColumns : [...historyColumns, endedColumn]} />
           ) : (
             <Table
               className="spot-table"
               size="small"
               rowKey="id"
               data-testid={`spot-orders-${tab}`}
-              columns={tab === 'open' ? [...columns, cancelColumn((id) => store.cancel(id))] : columns}
+              columns={tab === 'open' ? openColumns : historyColumns}
               dataSource={orders[tab]}
               pagination={false}
               empty={<span className="spot-muted">{t('noOrders')}</span>}

@@ -1,10 +1,11 @@
-import { Button, DatePicker, Select, Table, Toast } from '@douyinfe/semi-ui-19';
+import { Button, DatePicker, Pagination, Select, Table, Toast } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpError, useRoot, weekStartsOn } from '../../../../core/web';
 import { ORDER_SIDES, ORDER_STATUSES, SPOT_PATHS, type ExportFormat, type ExportRequest, type SpotOrderView } from '../../shared/types';
-import { cancelColumn, useFillColumns, useOrderColumns } from '../components/MemberOrders';
+import { cancelColumn, FillCards, isLive, OrderCards, Stamp, useEndedColumn, useFillColumns, useOrderColumns } from '../components/MemberOrders';
+import { usePhone } from '../components/use-media-query';
 import { hasFilled } from '../../shared/order-labels';
 import { dayBounds, EntrustStore } from '../entrust-store';
 import '../spot.css';
@@ -29,13 +30,53 @@ function FilterSelect<T extends string>({ label, value, options, onChange }: { l
 const Fills = observer(function Fills({ store, order }: { store: EntrustStore; order: SpotOrderView }) {
   const { t } = useTranslation('spot');
   const fills = store.fills.get(order.id);
+  const phone = usePhone();
   const columns = useFillColumns(store.markets).filter((column) => column.dataIndex !== 'side');
   useEffect(() => {
     store.loadFills(order.id).catch(() => {});
   }, [store, order.id]);
   if (!fills) return <p className="spot-muted">…</p>;
   if (fills.length === 0) return <p className="spot-muted">{t('noFills')}</p>;
+  if (phone) return <FillCards data-testid={`spot-fills-${order.id}`} fills={fills} columns={columns} />;
   return <Table className="spot-table" size="small" rowKey="tradeId" data-testid={`spot-fills-${order.id}`} columns={columns} dataSource={fills} pagination={false} />;
+});
+
+/** A row opened: when a finished order ended, and its fills. */
+function OrderDetails({ store, order }: { store: EntrustStore; order: SpotOrderView }) {
+  const { t } = useTranslation('spot');
+  return (
+    <div className="spot-entrust__details">
+      {!isLive(order) && (
+        <dl className="spot-entrust__ended">
+          <dt>{t('endTime')}</dt>
+          <dd>
+            <Stamp time={order.updateTime} />
+          </dd>
+        </dl>
+      )}
+      {hasFilled(order) && <Fills store={store} order={order} />}
+    </div>
+  );
+}
+
+/** Under an order's card: its fills, once opened. */
+const OpenedFills = observer(function OpenedFills({ store, order }: { store: EntrustStore; order: SpotOrderView }) {
+  return store.expanded.includes(order.id) ? <Fills store={store} order={order} /> : null;
+});
+
+/** Whether a row opens: a finished order tells when it ended, a filled one lists its fills. */
+const hasDetails = (order: SpotOrderView) => !isLive(order) || hasFilled(order);
+
+/** On an order's card: the button that opens its fills below it. */
+const FillsToggle = observer(function FillsToggle({ store, order }: { store: EntrustStore; order: SpotOrderView }) {
+  const { t } = useTranslation('spot');
+  const opened = store.expanded.includes(order.id);
+  const toggle = () => store.expand(opened ? store.expanded.filter((id) => id !== order.id) : [...store.expanded, order.id]);
+  return (
+    <Button size="small" theme="borderless" aria-expanded={opened} onClick={toggle}>
+      {t('fills')}
+    </Button>
+  );
 });
 
 /**
@@ -51,7 +92,9 @@ export default observer(function EntrustPage() {
     void store.start();
     return () => store.stop();
   }, [store]);
-  const columns = [...useOrderColumns(store.markets), cancelColumn((id) => store.cancel(id))];
+  const phone = usePhone();
+  const columns = [...useOrderColumns(store.markets, { cost: true }), cancelColumn((id) => store.cancel(id))];
+  const endedColumn = useEndedColumn();
   /** The filtered orders (paging left out) as a file, in the browser's time zone. */
   const exportAs = async (format: ExportFormat) => {
     setExporting(format);
@@ -67,6 +110,10 @@ export default observer(function EntrustPage() {
     }
   };
   const page = store.page;
+  const pagination =
+    page && page.total > page.size
+      ? { currentPage: page.current, pageSize: page.size, total: page.total, onPageChange: (current: number) => void store.goTo(current) }
+      : null;
   const option = <T extends string>(prefix: string, value: T) => ({ value, label: t(`${prefix}_${value}`) });
   return (
     <div className="spot-entrust" data-testid="spot-entrust">
@@ -102,24 +149,32 @@ export default observer(function EntrustPage() {
           onChange={(days) => void store.refine(dayBounds(Array.isArray(days) ? (days as Date[]) : null))}
         />
       </div>
-      <Table
-        className="spot-table"
-        size="small"
-        rowKey="id"
-        loading={store.loading}
-        columns={columns}
-        dataSource={page?.records ?? []}
-        expandedRowRender={(order?: SpotOrderView) => (order ? <Fills store={store} order={order} /> : null)}
-        rowExpandable={(order?: SpotOrderView) => Boolean(order && hasFilled(order))}
-        expandedRowKeys={store.expanded}
-        onExpandedRowsChange={(rows) => store.expand((rows ?? []).flatMap((row) => ('id' in row ? [row.id] : [])))}
-        empty={<span className="spot-muted">{t('noOrders')}</span>}
-        pagination={
-          page && page.total > page.size
-            ? { currentPage: page.current, pageSize: page.size, total: page.total, onPageChange: (current: number) => void store.goTo(current) }
-            : false
-        }
-      />
+      {phone ? (
+        <>
+          <OrderCards
+            orders={page?.records ?? []}
+            columns={[...columns, endedColumn]}
+            actions={(order) => (hasFilled(order) ? <FillsToggle store={store} order={order} /> : null)}
+            details={(order) => (hasFilled(order) ? <OpenedFills store={store} order={order} /> : null)}
+          />
+          {pagination && <Pagination size="small" className="spot-entrust__pages" {...pagination} />}
+        </>
+      ) : (
+        <Table
+          className="spot-table"
+          size="small"
+          rowKey="id"
+          loading={store.loading}
+          columns={columns}
+          dataSource={page?.records ?? []}
+          expandedRowRender={(order?: SpotOrderView) => (order ? <OrderDetails store={store} order={order} /> : null)}
+          rowExpandable={(order?: SpotOrderView) => Boolean(order && hasDetails(order))}
+          expandedRowKeys={store.expanded}
+          onExpandedRowsChange={(rows) => store.expand((rows ?? []).flatMap((row) => ('id' in row ? [row.id] : [])))}
+          empty={<span className="spot-muted">{t('noOrders')}</span>}
+          pagination={pagination ?? false}
+        />
+      )}
     </div>
   );
 });

@@ -10,6 +10,8 @@ import type { WatchlistItem } from '../../../markets/shared/types';
 import { watchlistHandlers } from '../../../markets/web/testing/market-rows';
 import { API, balance, envelope, ok } from '../../../wallet/web/testing/wallet-fixtures';
 import { TRADES_SHOWN } from '../spot-api';
+import { PHONE_QUERY } from '../components/use-media-query';
+import { dateTime } from '../format';
 import { BTC, candle, depth, ETH, order, trade } from '../testing/spot-fixtures';
 import { shellTestServer, SPOT_SHELL_PLUGINS, TEST_MEMBER } from '../../../../tests/support/spot-shell';
 
@@ -81,6 +83,38 @@ async function open(path: string, member: typeof MEMBER | null = MEMBER) {
 }
 
 const form = (side: 'buy' | 'sell') => screen.getByTestId(`spot-form-${side}`);
+
+/** The text of an order's cell under the column titled `title` in the first table in `within`. */
+function cellText(within: HTMLElement, id: number, title: string) {
+  const titles = [...within.querySelector('thead')!.querySelectorAll('th')].map((th) => th.textContent);
+  expect(titles).toContain(title);
+  return within.querySelector(`tr[data-row-key="${id}"]`)!.querySelectorAll('td')[titles.indexOf(title)]!.textContent;
+}
+
+/** A window as narrow as a phone: the media query of the card layout matches, no other. */
+function phoneWindow() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query === PHONE_QUERY,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+/** A card's title / value pairs. */
+const cardFields = (card: Element) =>
+  Object.fromEntries([...card.querySelectorAll('.spot-card__field')].map((field) => [field.querySelector('dt')!.textContent, field.querySelector('dd')!.textContent]));
+
+/** A filled buy (its fee in the base currency) and a filled sell (its fee in the quote currency). */
+const FILLED_BUY = order(41, { status: 'filled', filledNum: '0.5', filledMoney: '14500', avgPrice: '29000', fee: '0.0005', feeCurrency: 'BTC', updateTime: 1_700_000_090_000 });
+const FILLED_SELL = order(42, { side: 'sell', status: 'filled', filledNum: '0.5', filledMoney: '14500.5', avgPrice: '29001', fee: '14.5005', feeCurrency: 'USDT' });
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
 const fieldError = (id: string) => document.querySelector(`[data-field="${id}"] [role="alert"]`)?.textContent ?? null;
 const slider = (side: 'buy' | 'sell') => within(form(side)).getByRole('slider', { name: en.percentOfAvailable });
@@ -281,6 +315,27 @@ describe('exchange screen', () => {
     expect(screen.getByRole('link', { name: en.viewAll }).getAttribute('href')).toBe('/account/entrust/spot');
   });
 
+  it('tells what a finished order cost in the order history, and not in the open orders', async () => {
+    marketData();
+    memberData();
+    server.use(http.get(`${API}/coin/entrust/entrustlog/:a/:b/:c`, () => ok(page([FILLED_BUY, FILLED_SELL, order(43, { status: 'cancelled', reason: 'user' })]))));
+    await open('/exchange/index?symbol=BTC_USDT');
+    await waitFor(() => expect(document.querySelector('[data-row-key="11"]')).toBeTruthy());
+    const titles = (table: HTMLElement) => [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(titles(screen.getByTestId('spot-orders-open'))).not.toContain(en.total);
+    expect(titles(screen.getByTestId('spot-orders-open'))).not.toContain(en.col_fee);
+    fireEvent.click(screen.getByRole('tab', { name: en.tab_history }));
+    const history = await waitFor(() => screen.getByTestId('spot-orders-history'));
+    await waitFor(() => expect(history.querySelector('[data-row-key="43"]')).toBeTruthy());
+    expect(cellText(history, 41, en.total)).toBe('14,500 USDT');
+    expect(cellText(history, 41, en.col_fee)).toBe('0.0005 BTC');
+    expect(cellText(history, 42, en.total)).toBe('14,500.5 USDT');
+    expect(cellText(history, 42, en.col_fee)).toBe('14.5005 USDT');
+    // nothing filled: no cost to tell
+    expect(cellText(history, 43, en.total)).toBe('--');
+    expect(cellText(history, 43, en.col_fee)).toBe('--');
+  });
+
   it('says a halted market is halted, marks it in the list and takes no order there', async () => {
     marketData();
     const placed: unknown[] = [];
@@ -473,6 +528,26 @@ describe('spot orders page', () => {
     expect(row(34)).toContain(en.status_open);
   });
 
+  it('tells what a finished order cost and, opened, when it ended', async () => {
+    const cancelled = order(43, { status: 'cancelled', reason: 'noLiquidity', updateTime: 1_700_000_120_000 });
+    server.use(
+      http.get(`${API}/coin/open/getSpotGoods`, () => ok([BTC, ETH])),
+      http.post(`${API}/coin/entrust/getEntrustLogCurrency`, () => ok(page([FILLED_BUY, FILLED_SELL, cancelled, order(44)]))),
+      http.get(`${API}/coin/entrust/transaction/details/:id`, () => ok([])),
+    );
+    await open('/account/entrust/spot');
+    await waitFor(() => expect(document.querySelector('[data-row-key="44"]')).toBeTruthy());
+    const list = screen.getByTestId('spot-entrust');
+    expect([cellText(list, 41, en.total), cellText(list, 41, en.col_fee)]).toEqual(['14,500 USDT', '0.0005 BTC']);
+    expect([cellText(list, 42, en.total), cellText(list, 42, en.col_fee)]).toEqual(['14,500.5 USDT', '14.5005 USDT']);
+    expect([cellText(list, 44, en.total), cellText(list, 44, en.col_fee)]).toEqual(['--', '--']);
+    // a cancelled order without fills opens to when it ended; a live one has nothing to open
+    expect(document.querySelector('[data-row-key="44"] .semi-table-expand-icon')).toBeNull();
+    fireEvent.click(document.querySelector('[data-row-key="43"] .semi-table-expand-icon')!);
+    await waitFor(() => expect(list.querySelector('.spot-entrust__ended')?.textContent).toBe(`${en.endTime}${dateTime(1_700_000_120_000)}`));
+    expect(screen.queryByTestId('spot-fills-43')).toBeNull();
+  });
+
   /** Records the files the page has the browser save. */
   function savedFiles() {
     const saved: string[] = [];
@@ -561,5 +636,74 @@ describe('spot orders page', () => {
     await waitFor(() => expect(document.querySelector('[data-row-key="22"]')!.textContent).toContain(en.status_cancelled));
     expect(cancels).toEqual([{ id: 22 }]);
     expect(cancelIn(22)).toBeNull();
+  });
+});
+
+describe('the order lists on a phone', () => {
+  it('shows the orders page as cards: the figures as pairs, Cancel on a live order only, the fills under a card', async () => {
+    phoneWindow();
+    let cancelled = false;
+    const cancels: unknown[] = [];
+    server.use(
+      http.get(`${API}/coin/open/getSpotGoods`, () => ok([BTC, ETH])),
+      http.post(`${API}/coin/entrust/getEntrustLogCurrency`, () =>
+        ok(page([FILLED_SELL, order(22, { status: cancelled ? 'cancelled' : 'open', reason: cancelled ? 'user' : null }), order(23, { status: 'conditional', type: 'stop', triggerPrice: '31000' })])),
+      ),
+      http.get(`${API}/coin/entrust/transaction/details/42`, () =>
+        ok([{ tradeId: 5, symbol: 'BTC/USDT', side: 'sell', maker: true, price: '29001', num: '0.5', money: '14500.5', fee: '14.5005', feeCurrency: 'USDT', time: 1 }]),
+      ),
+      http.post(`${API}/coin/entrust/cancel/entrust`, async ({ request }) => {
+        cancels.push(await request.json());
+        cancelled = true;
+        return ok(order(22, { status: 'cancelled' }));
+      }),
+    );
+    await open('/account/entrust/spot');
+    const card = (id: number) => document.querySelector<HTMLElement>(`.spot-card[data-order="${id}"]`)!;
+    await waitFor(() => expect(card(23)).toBeTruthy());
+    expect(screen.getByTestId('spot-entrust').querySelector('table')).toBeNull();
+
+    expect(card(22).querySelector('.spot-card__head')!.textContent).toBe(`BTC/USDT${en.side_buy}${en.type_limit}${en.status_open}`);
+    expect(card(22).querySelector('.spot-card__head .spot-up')).toBeTruthy();
+    expect(card(22).querySelector('.spot-card__note')!.textContent).toBe(dateTime(1_700_000_000_000));
+    expect(cardFields(card(22))).toEqual({ [en.col_price]: '29,000.00', [en.col_num]: '0.500000', [en.col_filledNum]: '0.000000' });
+    expect(cardFields(card(23))[en.triggerPrice]).toBe('31,000.00');
+    expect(card(23).querySelector('[data-trigger="triggerPrice"]')).toBeTruthy();
+    expect(cardFields(card(42))).toMatchObject({ [en.col_avgPrice]: '29,001.00', [en.total]: '14,500.5 USDT', [en.col_fee]: '14.5005 USDT', [en.endTime]: dateTime(FILLED_SELL.updateTime) });
+    expect(card(42).querySelector('.spot-card__head .spot-down')).toBeTruthy();
+
+    const cancelIn = (id: number) => within(card(id)).queryByRole('button', { name: en.cancel });
+    expect(cancelIn(42)).toBeNull();
+    expect(cancelIn(23)).not.toBeNull();
+    fireEvent.click(within(card(42)).getByRole('button', { name: en.fills }));
+    await waitFor(() => expect(screen.getByTestId('spot-fills-42').querySelector('.spot-card')).toBeTruthy());
+    expect(cardFields(screen.getByTestId('spot-fills-42').querySelector('.spot-card')!)).toMatchObject({ [en.col_fee]: '14.5005 USDT' });
+
+    fireEvent.click(cancelIn(22)!);
+    await waitFor(() => expect(card(22).textContent).toContain(en.status_cancelled));
+    expect(cancels).toEqual([{ id: 22 }]);
+    expect(cancelIn(22)).toBeNull();
+  });
+
+  it('shows the exchange page’s open orders, order history and trade history as cards', async () => {
+    phoneWindow();
+    marketData();
+    memberData();
+    server.use(http.get(`${API}/coin/entrust/entrustlog/:a/:b/:c`, () => ok(page([order(43, { status: 'cancelled', reason: 'noLiquidity' })]))));
+    await open('/exchange/index?symbol=BTC_USDT');
+    const open11 = await waitFor(() => screen.getByTestId('spot-orders-open').querySelector<HTMLElement>('.spot-card[data-order="11"]')!);
+    expect(screen.getByTestId('spot-orders-open').tagName).toBe('UL');
+    expect(cardFields(open11)).toMatchObject({ [en.col_price]: '29,000.00', [en.col_num]: '0.500000' });
+    expect(within(open11).getByRole('button', { name: en.cancel })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: en.tab_history }));
+    const ended = await waitFor(() => screen.getByTestId('spot-orders-history').querySelector<HTMLElement>('.spot-card[data-order="43"]')!);
+    expect(ended.querySelector('[data-reason="noLiquidity"]')!.textContent).toBe(en.reason_noLiquidity);
+    expect(within(ended).queryByRole('button', { name: en.cancel })).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: en.tab_trades }));
+    const fill = await waitFor(() => screen.getByTestId('spot-orders-trades').querySelector('.spot-card')!);
+    expect(fill.querySelector('.spot-card__head')!.textContent).toBe(`${en.side_sell}${en.taker}`);
+    expect(cardFields(fill)).toEqual({ [en.col_price]: '29,000.00', [en.col_num]: '0.500000', [en.col_filledMoney]: '14,500 USDT', [en.col_fee]: '14.5 USDT' });
   });
 });
