@@ -2,7 +2,8 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candle, order } from '../../plugins/spot/web/testing/spot-fixtures';
 import { chooseFromMenu, openBrowser, type BrowserSession } from './browser';
-import { signInInBrowser, signUpMember, texts } from './members';
+import { SPOT_CONSOLE_PATHS } from '../../plugins/spot/shared/types';
+import { call, signInInBrowser, signUpMember, texts } from './members';
 import { operatorToken } from './operator';
 
 const PASSWORD = 'Amber-Quarry-58';
@@ -102,5 +103,29 @@ describe('the exchange page’s order feedback, in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(placed).toBe(0);
     expect(await page.locator('#spot-buy-price').inputValue()).toBe('100000');
+  });
+
+  it('shows the market’s price band under the price when the member places anyway and the server refuses', async () => {
+    const { page, baseUrl } = session;
+    await page.unroute('**/coin/entrust/exchange/**');
+    const setBand = (priceBandPercent: number) =>
+      call(baseUrl, SPOT_CONSOLE_PATHS.updateMarket, { method: 'POST', token: operatorToken(), body: JSON.stringify({ symbol: 'BTC/USDT', priceBandPercent }) });
+    await setBand(20);
+    try {
+      // a stop-limit is measured against its own trigger price: the market needs no trade of its own
+      await page.locator('.spot-trade').getByRole('tab', { name: ko.type_stop, exact: true }).click();
+      await page.locator('#spot-buy-triggerMoney').fill('70000');
+      await page.locator('#spot-buy-price').fill('100000');
+      await page.locator('#spot-buy-num').fill('0.001');
+      await submit(page, 'buy').click();
+      const dialog = page.getByRole('dialog').filter({ hasText: ko.farPriceTitle });
+      await dialog.getByRole('button', { name: ko.farPricePlace }).click();
+      const refusal = ko.errPriceOutsideBandOfTrigger.replaceAll('{{percent}}', '20').replace('{{value}}', '70000').replace('{{currency}}', 'USDT');
+      await page.getByTestId('spot-form-buy').getByText(refusal).waitFor();
+      await session.screenshot('spot-price-band-day-ko');
+      expect(await page.locator('#spot-buy-price').inputValue()).toBe('100000');
+    } finally {
+      await setBand(0);
+    }
   });
 });
