@@ -28,6 +28,17 @@ function client(overrides: Partial<HttpClientOptions> = {}) {
 
 const envelope = (code: number, data: unknown, msg = 'success') => ({ code, success: code === 200, msg, data });
 
+/** A fetch that never answers and rejects as the browser does when its signal aborts; `signal()` is the one it got. */
+function hangingFetch(): { hanging: typeof fetch; signal: () => AbortSignal | undefined } {
+  let signal: AbortSignal | undefined;
+  const hanging: typeof fetch = (_input, init) =>
+    new Promise((_resolve, reject) => {
+      signal = init?.signal ?? undefined;
+      signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+  return { hanging, signal: () => signal };
+}
+
 describe('http client', () => {
   it('prefixes /api/{head}, sends Basic auth and mj-lang, no Blade-Auth without a token, and resolves data.data', async () => {
     let seen: Headers | null = null;
@@ -188,18 +199,13 @@ describe('http client', () => {
   it('aborts after the timeout (300000 ms by default) and rejects quietly', async () => {
     vi.useFakeTimers();
     try {
-      let signal: AbortSignal | undefined;
-      const hanging: typeof fetch = (_input, init) =>
-        new Promise((_resolve, reject) => {
-          signal = init?.signal ?? undefined;
-          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        });
+      const { hanging, signal } = hangingFetch();
       const { http, options } = client({ fetch: hanging });
       const result = http.get('/slow').catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(299_999);
-      expect(signal?.aborted).toBe(false);
+      expect(signal()?.aborted).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
-      expect(signal?.aborted).toBe(true);
+      expect(signal()?.aborted).toBe(true);
       await expect(result).resolves.toMatchObject({ kind: 'timeout', quiet: true });
       expect(options.showError).not.toHaveBeenCalled();
     } finally {
@@ -270,17 +276,12 @@ describe('http client', () => {
     await expect(client().http.get('/a', { signal: new AbortController().signal })).resolves.toBe('ok');
     vi.useFakeTimers();
     try {
-      let signal: AbortSignal | undefined;
-      const hanging: typeof fetch = (_input, init) =>
-        new Promise((_resolve, reject) => {
-          signal = init?.signal ?? undefined;
-          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-        });
+      const { hanging, signal } = hangingFetch();
       const { http, options } = client({ fetch: hanging, timeoutMs: 1000 });
       const caller = new AbortController();
       const result = http.get('/slow', { signal: caller.signal }).catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(1000);
-      expect(signal?.aborted).toBe(true);
+      expect(signal()?.aborted).toBe(true);
       caller.abort();
       const error = await result;
       expect(error).toMatchObject({ kind: 'timeout', quiet: true });
