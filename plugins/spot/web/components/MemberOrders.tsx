@@ -136,9 +136,12 @@ type OrderColumns = ReturnType<typeof useOrderColumns>[number] | ReturnType<type
 /** Orders as cards on a phone: pair, side, type and status, the time, then the figures; a live one's Cancel. */
 export function OrderCards({
   orders,
+  loading = false,
   ...rest
 }: {
   orders: readonly SpotOrderView[];
+  /** While the list loads, no "No orders" under the spinner. */
+  loading?: boolean;
   columns: readonly OrderColumns[];
   actions?: (order: SpotOrderView) => ReactNode;
   details?: (order: SpotOrderView) => ReactNode;
@@ -153,7 +156,7 @@ export function OrderCards({
       head={['symbol', 'side', 'type', 'status']}
       note={['createTime']}
       cardProps={(order) => ({ 'data-order': order.id })}
-      empty={<span className="spot-muted">{t('noOrders')}</span>}
+      empty={loading ? null : <span className="spot-muted">{t('noOrders')}</span>}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Pagination, Select, Table, Toast } from '@douyinfe/semi-ui-19';
+import { Button, DatePicker, Pagination, Select, Spin, Table, Toast } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -151,12 +151,16 @@ export default observer(function EntrustPage() {
       </div>
       {phone ? (
         <>
-          <OrderCards
-            orders={page?.records ?? []}
-            columns={[...columns, endedColumn]}
-            actions={(order) => (hasFilled(order) ? <FillsToggle store={store} order={order} /> : null)}
-            details={(order) => (hasFilled(order) ? <OpenedFills store={store} order={order} /> : null)}
-          />
+          {/* as the table: a spinner over the cards while a page the member asked for loads, not "No orders" */}
+          <Spin spinning={store.loading}>
+            <OrderCards
+              orders={page?.records ?? []}
+              loading={store.loading}
+              columns={[...columns, endedColumn]}
+              actions={(order) => (hasFilled(order) ? <FillsToggle store={store} order={order} /> : null)}
+              details={(order) => (hasFilled(order) ? <OpenedFills store={store} order={order} /> : null)}
+            />
+          </Spin>
           {pagination && <Pagination size="small" className="spot-entrust__pages" {...pagination} />}
         </>
       ) : (

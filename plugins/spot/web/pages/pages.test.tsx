@@ -537,7 +537,7 @@ describe('spot orders page', () => {
     );
     await open('/account/entrust/spot');
     await waitFor(() => expect(document.querySelector('[data-row-key="44"]')).toBeTruthy());
-    const list = screen.getByTestId('spot-entrust');
+    const list = await screen.findByTestId('spot-entrust');
     expect([cellText(list, 41, en.total), cellText(list, 41, en.col_fee)]).toEqual(['14,500 USDT', '0.0005 BTC']);
     expect([cellText(list, 42, en.total), cellText(list, 42, en.col_fee)]).toEqual(['14,500.5 USDT', '14.5005 USDT']);
     expect([cellText(list, 44, en.total), cellText(list, 44, en.col_fee)]).toEqual(['--', '--']);
@@ -683,6 +683,26 @@ describe('the order lists on a phone', () => {
     await waitFor(() => expect(card(22).textContent).toContain(en.status_cancelled));
     expect(cancels).toEqual([{ id: 22 }]);
     expect(cancelIn(22)).toBeNull();
+  });
+
+  it('shows a spinner, not "No orders", while the orders page’s cards load', async () => {
+    phoneWindow();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${API}/coin/open/getSpotGoods`, () => ok([BTC, ETH])),
+      http.post(`${API}/coin/entrust/getEntrustLogCurrency`, async () => {
+        await answered;
+        return ok(page([order(22)]));
+      }),
+    );
+    await open('/account/entrust/spot');
+    const list = await screen.findByTestId('spot-entrust');
+    await waitFor(() => expect(list.querySelector('.semi-spin-wrapper')).toBeTruthy());
+    expect(list.textContent).not.toContain(en.noOrders);
+    answer();
+    await waitFor(() => expect(list.querySelector('.spot-card[data-order="22"]')).toBeTruthy());
+    expect(list.querySelector('.semi-spin-wrapper')).toBeNull();
   });
 
   it('shows the exchange page’s open orders, order history and trade history as cards', async () => {
