@@ -500,6 +500,27 @@ describe('ExchangeStore', () => {
     expect(store.depth?.symbol).toBe('SOL/USDT');
   });
 
+  it('switching the chart’s period aborts the previous period’s candle load, and nothing else', async () => {
+    const { store, http } = setup({ id: '7' });
+    await store.open('BTC_USDT');
+    await settle();
+    const held = holdCalls(http);
+    store.setPeriod('1hour');
+    await settle();
+    store.setPeriod('4hour');
+    await settle();
+    const candleLoads = held.of('BTC_USDT').filter((call) => call.path === SPOT_MARKET_PATHS.klineHistory);
+    expect(candleLoads.map((call) => [call.query?.period, call.signal?.aborted])).toEqual([
+      ['1hour', true],
+      ['4hour', false],
+    ]);
+    expect(held.abortedPaths()).toEqual([SPOT_MARKET_PATHS.klineHistory]);
+    held.answerAll();
+    await settle();
+    expect(store.period).toBe('4hour');
+    expect(store.candles).toHaveLength(2);
+  });
+
   it('closing the screen aborts all its loads; opening it again loads afresh', async () => {
     const { store, http, calls } = setup({ id: '7' });
     const held = holdCalls(http, { markets: true });

@@ -102,6 +102,8 @@ export class ExchangeStore {
   private screenLoads = new AbortController();
   /** Aborts the open market's loads when another market opens or the screen closes. */
   private marketLoads = new AbortController();
+  /** Aborts the open period's candle loads when another period or market opens or the screen closes. */
+  private candleLoads = new AbortController();
   /** Counts the open() calls: only the latest goes on once the market list is known. */
   private opening = 0;
 
@@ -175,6 +177,7 @@ export class ExchangeStore {
   close(): void {
     this.closed = true;
     this.marketLoads.abort();
+    this.candleLoads.abort();
     this.screenLoads.abort();
     this.stopTopics();
     this.stopComparisonRetry();
@@ -209,6 +212,7 @@ export class ExchangeStore {
       this.candles = [];
       this.latest = null;
     });
+    this.renewCandleLoads();
     if (!this.path || this.closed) return;
     this.subscribeKline(this.path);
     this.loadCandles();
@@ -341,6 +345,7 @@ export class ExchangeStore {
   private switchTo(path: string | null): void {
     this.marketLoads.abort();
     this.marketLoads = new AbortController();
+    this.renewCandleLoads();
     this.stopTopics();
     this.stopComparisonRetry();
     runInAction(() => {
@@ -384,7 +389,7 @@ export class ExchangeStore {
     const period = this.period;
     this.unsubscribeKline = this.root.realtime.subscribe(SPOT_TOPICS.kline(path, period), (payload) => this.applyCandle(payload as KlineMessage), {
       onGap: () => {
-        const signal = this.marketLoads.signal;
+        const signal = this.candleLoads.signal;
         this.marketGuard.resync(
           `candles:${path}:${period}`,
           () => this.fetchCandles(path, period, signal),
@@ -472,11 +477,16 @@ export class ExchangeStore {
     );
   }
 
+  private renewCandleLoads(): void {
+    this.candleLoads.abort();
+    this.candleLoads = new AbortController();
+  }
+
   private loadCandles(): Promise<void> {
     const path = this.path;
     const period = this.period;
     if (!path) return Promise.resolve();
-    const signal = this.marketLoads.signal;
+    const signal = this.candleLoads.signal;
     return this.marketGuard
       .run(`candles:${path}:${period}`, () => this.fetchCandles(path, period, signal), signal)
       .then((answer) => this.useCandles(path, period, answer))
