@@ -438,19 +438,21 @@ for (const dialect of await availableDialects()) {
       const before = server.wallet.spot().engine().stateHash(sha256);
       const balances = [await balanceOf(trader, 'USDT'), await balanceOf(trader, 'ETH')];
       // 10 % from the last price (2000 USDT), a stop-limit's limit price 10 % from its trigger price
-      const refusals: Array<[Record<string, unknown>, keyof typeof EN, string]> = [
-        [{ side: 'buy', type: 'limit', price: '2200.01', num: '0.01' }, 'errPriceOutsideBand', '2000'],
-        [{ side: 'sell', type: 'limit', price: '1799.99', num: '0.01' }, 'errPriceOutsideBand', '2000'],
-        [{ side: 'buy', type: 'stop', triggerMoney: '2100', price: '2310.01', num: '0.01' }, 'errPriceOutsideBandOfTrigger', '2100'],
+      // (each message names the side's limit, on the tick, written as the page writes prices)
+      const refusals: Array<[Record<string, unknown>, keyof typeof EN, string, string]> = [
+        [{ side: 'buy', type: 'limit', price: '2200.01', num: '0.01' }, 'errPriceOutsideBandBuy', '2,000.00', '2,200.00'],
+        [{ side: 'sell', type: 'limit', price: '1799.99', num: '0.01' }, 'errPriceOutsideBandSell', '2,000.00', '1,800.00'],
+        [{ side: 'buy', type: 'stop', triggerMoney: '2100', price: '2310.01', num: '0.01' }, 'errPriceOutsideBandOfTriggerBuy', '2,100.00', '2,310.00'],
+        [{ side: 'sell', type: 'stop', triggerMoney: '2100', price: '1889.99', num: '0.01' }, 'errPriceOutsideBandOfTriggerSell', '2,100.00', '1,890.00'],
       ];
-      for (const [body, key, value] of refusals) {
+      for (const [body, key, reference, limit] of refusals) {
         const response = await fetchJson(server.api(ETH), {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'mj-lang': 'fr', 'Blade-Auth': `bearer ${trader.token}` },
           body: JSON.stringify(body),
         });
         expect([response.status, response.body.data], JSON.stringify(body)).toEqual([400, { field: 'price' }]);
-        expect(response.body.msg).toBe(enText(key, { percent: '10', value, currency: 'USDT' }, FR as typeof EN));
+        expect(response.body.msg).toBe(enText(key, { percent: '10', reference, limit, currency: 'USDT' }, FR as typeof EN));
       }
       expect(server.wallet.spot().engine().stateHash(sha256)).toBe(before);
       expect([await balanceOf(trader, 'USDT'), await balanceOf(trader, 'ETH')]).toEqual(balances);

@@ -72,6 +72,8 @@ describe('the exchange page’s order feedback, in Chromium', () => {
     await page.getByRole('button', { name: core.header.themeDay }).click();
     await expect.poll(() => page.locator('body').getAttribute('theme-mode')).toBe(null);
     await chooseFromMenu(page, page.getByRole('button', { name: core.header.language, exact: true }), page.getByRole('menuitem', { name: '한국어' }));
+    // the choice is kept once the page has switched: going on at once could leave before it is
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ko');
     await page.goto(`${baseUrl}/exchange/index?symbol=BTC_USDT`);
     await page.getByTestId('spot-candle').waitFor();
     await page.locator('.spot-trade').getByRole('tab', { name: ko.type_market }).click();
@@ -105,27 +107,33 @@ describe('the exchange page’s order feedback, in Chromium', () => {
     expect(await page.locator('#spot-buy-price').inputValue()).toBe('100000');
   });
 
-  it('shows the market’s price band under the price when the member places anyway and the server refuses', async () => {
+  it('says at once that a price is beyond the market’s band, names the limit and sends nothing', async () => {
     const { page, baseUrl } = session;
+    let placed = 0;
     await page.unroute('**/coin/entrust/exchange/**');
+    await page.route('**/coin/entrust/exchange/**', (route) => {
+      placed += 1;
+      return route.continue();
+    });
     const setBand = (priceBandPercent: number) =>
       call(baseUrl, SPOT_CONSOLE_PATHS.updateMarket, { method: 'POST', token: operatorToken(), body: JSON.stringify({ symbol: 'BTC/USDT', priceBandPercent }) });
     await setBand(20);
     try {
-      // a stop-limit is measured against its own trigger price: the market needs no trade of its own
+      await page.reload();
+      // a stop-limit is measured from its own trigger price: the market needs no trade of its own
       await page.locator('.spot-trade').getByRole('tab', { name: ko.type_stop, exact: true }).click();
       await page.locator('#spot-buy-triggerMoney').fill('70000');
-      await page.locator('#spot-buy-price').fill('100000');
+      await page.locator('#spot-buy-price').fill('84000.01');
       await page.locator('#spot-buy-num').fill('0.001');
       await submit(page, 'buy').click();
-      const dialog = page.getByRole('dialog').filter({ hasText: ko.farPriceTitle });
-      await dialog.getByRole('button', { name: ko.farPricePlace }).click();
-      const refusal = ko.errPriceOutsideBandOfTrigger.replaceAll('{{percent}}', '20').replace('{{value}}', '70000').replace('{{currency}}', 'USDT');
+      const refusal = ko.errPriceOutsideBandOfTriggerBuy.replace('{{percent}}', '20').replace('{{reference}}', '70,000.00').replace('{{limit}}', '84,000.00').replace('{{currency}}', 'USDT');
       await page.getByTestId('spot-form-buy').getByText(refusal).waitFor();
       await session.screenshot('spot-price-band-day-ko');
-      expect(await page.locator('#spot-buy-price').inputValue()).toBe('100000');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(placed).toBe(0);
     } finally {
       await setBand(0);
+      await page.unroute('**/coin/entrust/exchange/**');
     }
   });
 });

@@ -1,7 +1,8 @@
 import { stopRises, type AppliedSpotCommand, type OrderStatus, type PlaceSpotOrder, type SpotAccepted, type SpotCommand, type SpotEngine, type SpotResult } from '../../../core/engine';
 import { MarketDataStore } from '../../../core/engine/persistence';
 import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
-import { parseDecimal } from '../../../core/shared';
+import { formatDecimal, formatWithSeparators, parseDecimal } from '../../../core/shared';
+import { bandLimit } from '../shared/price-band';
 import type { MarketsService } from '../../markets/shared/service';
 import type { SpotEngineAccess, WalletService } from '../../wallet/shared/service';
 import { refreshTopic } from '../../wallet/shared/types';
@@ -159,14 +160,19 @@ export class SpotExchange {
     return result;
   }
 
-  /** The price an order's band was measured from, at its market's price decimals (the refusal's message names it). */
+  /**
+   * The price an order's band was measured from and the side's limit, written as the page writes prices (the
+   * refusal's message names them). The last price is read after the refusal: a trade in between may have moved it.
+   */
   private bandReference(order: PlaceSpotOrder): BandReference | undefined {
-    const market = this.market(order.symbol);
-    if (order.type === 'stopLimit' && order.trigger !== undefined) {
-      return { price: market.price(parseDecimal(order.trigger, market.config.priceScale)), trigger: true };
-    }
-    const last = this.engine.lastPrice(order.symbol);
-    return last === null ? undefined : { price: market.price(last), trigger: false };
+    const { config } = this.market(order.symbol);
+    const scale = config.priceScale;
+    const trigger = order.type === 'stopLimit' && order.trigger !== undefined;
+    const reference = trigger ? parseDecimal(order.trigger!, scale) : this.engine.lastPrice(order.symbol);
+    if (reference === null) return undefined;
+    const limit = bandLimit(order.side, reference, config.priceBandPercent ?? 0, parseDecimal(config.tickSize, scale));
+    const written = (minor: bigint) => formatWithSeparators(formatDecimal(minor, scale, { fixed: true }));
+    return { side: order.side, trigger, reference: written(reference), limit: written(limit) };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterPlaced, amountForPercent, canUsePercent, cleanInput, emptyDraft, FAR_PRICE_PERCENT, farFromLast, orderTotal, percentOf, placeOrderInput, presetPrice, repriceDraft } from './order-form';
+import { afterPlaced, amountForPercent, bandRefusal, canUsePercent, cleanInput, emptyDraft, FAR_PRICE_PERCENT, farFromLast, orderTotal, percentOf, placeOrderInput, presetPrice, repriceDraft } from './order-form';
 import { BTC } from './testing/spot-fixtures';
 
 const context = { price: '30000', available: '1234.567891', market: { coin_coin_scale: 6, lot_size: '0.0001' }, quoteScale: 6 };
@@ -126,5 +126,42 @@ describe('a price far worse than the last price', () => {
     expect(farFromLast('buy', 'stop', at('40000', '30100'), '30000')).toBe('33.3');
     expect(farFromLast('buy', 'stop', at('30100', '40000'), '30000')).toBeNull();
     expect(farFromLast('sell', 'stop', at('20000', '29900'), '30000')).toBe('33.3');
+  });
+});
+
+describe('the price band, checked before sending', () => {
+  const banded = { ...BTC, tick_size: '0.05', price_band_percent: 10 };
+  const draft = (price: string, triggerMoney = '') => ({ price, triggerMoney });
+
+  it('names the side’s limit on the tick and the last price, as the server words it', () => {
+    // last 30,000.01: a buy up to 33,000.011 → 33,000.00 on the 0.05 tick, a sell down to 27,000.009 → 27,000.05
+    expect(bandRefusal('buy', 'limit', draft('33000.05'), banded, '30000.01')).toEqual({
+      key: 'errPriceOutsideBandBuy',
+      params: { percent: 10, reference: '30,000.01', limit: '33,000.00', currency: 'USDT' },
+    });
+    expect(bandRefusal('buy', 'limit', draft('33000.01'), banded, '30000.01')).toBeNull();
+    expect(bandRefusal('sell', 'limit', draft('27000.00'), banded, '30000.01')).toMatchObject({ key: 'errPriceOutsideBandSell', params: { limit: '27,000.05' } });
+    expect(bandRefusal('sell', 'limit', draft('27000.01'), banded, '30000.01')).toBeNull();
+    // far the other way only waits in the book
+    expect(bandRefusal('buy', 'limit', draft('1.00'), banded, '30000.01')).toBeNull();
+    expect(bandRefusal('sell', 'limit', draft('99999.00'), banded, '30000.01')).toBeNull();
+  });
+
+  it('measures a stop-limit from its own trigger price, even without a last price', () => {
+    expect(bandRefusal('buy', 'stop', draft('77000.05', '70000'), banded, null)).toEqual({
+      key: 'errPriceOutsideBandOfTriggerBuy',
+      params: { percent: 10, reference: '70,000.00', limit: '77,000.00', currency: 'USDT' },
+    });
+    expect(bandRefusal('buy', 'stop', draft('77000.00', '70000'), banded, null)).toBeNull();
+    expect(bandRefusal('sell', 'stop', draft('62999.95', '70000'), banded, '1')).toMatchObject({ key: 'errPriceOutsideBandOfTriggerSell' });
+  });
+
+  it('says nothing on a market without a band, for a market order, or with nothing to measure from', () => {
+    expect(bandRefusal('buy', 'limit', draft('99999'), BTC, '30000')).toBeNull();
+    expect(bandRefusal('buy', 'limit', draft('99999'), { ...banded, price_band_percent: 0 }, '30000')).toBeNull();
+    expect(bandRefusal('buy', 'market', draft('99999'), banded, '30000')).toBeNull();
+    expect(bandRefusal('buy', 'limit', draft('99999'), banded, null)).toBeNull();
+    expect(bandRefusal('buy', 'stop', draft('99999', ''), banded, '30000')).toBeNull();
+    expect(bandRefusal('buy', 'limit', draft('99999.'), banded, '30000')).toBeNull();
   });
 });

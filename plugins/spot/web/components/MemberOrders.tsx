@@ -15,6 +15,9 @@ import { usePhone } from './use-media-query';
 
 type Tab = 'open' | 'history' | 'trades';
 
+/** The class of columns of amounts with their currency: a table keeps "0.0375 BTC" on one line. */
+const AMOUNT_COLUMN = 'spot-amount';
+
 /** A local date and time that a narrow column breaks between the two, not inside the date. */
 export function Stamp({ time }: { time: number }) {
   return (
@@ -36,10 +39,11 @@ export function useOrderColumns(markets: readonly SpotSymbol[], { cost = false }
       title: t('total'),
       dataIndex: 'filledMoney',
       align: 'right' as const,
+      className: AMOUNT_COLUMN,
       render: (money: string, order: SpotOrderView) => (hasFilled(order) ? formatAmount(money, marketOf(order).quote) : '--'),
     },
     // in the base currency for a buy, the quote currency for a sell: the server names it
-    { title: t('col_fee'), dataIndex: 'fee', align: 'right' as const, render: (fee: string, order: SpotOrderView) => (hasFilled(order) ? formatAmount(fee, order.feeCurrency) : '--') },
+    { title: t('col_fee'), dataIndex: 'fee', align: 'right' as const, className: AMOUNT_COLUMN, render: (fee: string, order: SpotOrderView) => (hasFilled(order) ? formatAmount(fee, order.feeCurrency) : '--') },
   ];
   return [
     { title: t('colTime'), dataIndex: 'createTime', render: (time: number) => <Stamp time={time} /> },
@@ -75,6 +79,7 @@ export function useOrderColumns(markets: readonly SpotSymbol[], { cost = false }
       title: t('col_num'),
       dataIndex: 'num',
       align: 'right' as const,
+      className: AMOUNT_COLUMN,
       // a market buy asks for an amount to spend, not a quantity
       render: (num: string | null, order: SpotOrderView) => (num === null ? formatAmount(order.money, marketOf(order).quote) : formatFixed(num, marketOf(order).qty)),
     },
@@ -111,8 +116,8 @@ export function useFillColumns(markets: readonly SpotSymbol[]) {
     { title: t('col_side'), dataIndex: 'side', render: (_: string, fill: SpotFillView) => <span className={fill.side === 'buy' ? 'spot-up' : 'spot-down'}>{t(sideKey(fill))}</span> },
     { title: t('col_price'), dataIndex: 'price', align: 'right' as const, render: (price: string, fill: SpotFillView) => formatFixed(price, marketOf(fill).price) },
     { title: t('col_num'), dataIndex: 'num', align: 'right' as const, render: (num: string, fill: SpotFillView) => formatFixed(num, marketOf(fill).qty) },
-    { title: t('col_filledMoney'), dataIndex: 'money', align: 'right' as const, render: (money: string, fill: SpotFillView) => formatAmount(money, marketOf(fill).quote) },
-    { title: t('col_fee'), dataIndex: 'fee', align: 'right' as const, render: (fee: string, fill: SpotFillView) => formatAmount(fee, fill.feeCurrency) },
+    { title: t('col_filledMoney'), dataIndex: 'money', align: 'right' as const, className: AMOUNT_COLUMN, render: (money: string, fill: SpotFillView) => formatAmount(money, marketOf(fill).quote) },
+    { title: t('col_fee'), dataIndex: 'fee', align: 'right' as const, className: AMOUNT_COLUMN, render: (fee: string, fill: SpotFillView) => formatAmount(fee, fill.feeCurrency) },
     { title: t('colRole'), dataIndex: 'maker', align: 'right' as const, render: (maker: boolean) => t(maker ? 'maker' : 'taker') },
   ];
 }

@@ -16,6 +16,7 @@ import {
   canUsePercent,
   cleanInput,
   emptyDraft,
+  bandRefusal,
   farFromLast,
   orderTotal,
   PERCENT_MARKS,
@@ -109,6 +110,11 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
     const missing = requiredFields(side, type, draft).filter((field) => !/[1-9]/.test(draft[field]));
     if (missing.length > 0) {
       setErrors(Object.fromEntries(missing.map((field) => [field, t('errRequired')])));
+      return;
+    }
+    const band = bandRefusal(side, type, draft, market, store.lastPrice);
+    if (band) {
+      setErrors({ price: t(band.key, band.params) });
       return;
     }
     const far = farFromLast(side, type, draft, store.lastPrice);
