@@ -500,6 +500,39 @@ describe('ExchangeStore', () => {
     expect(store.depth?.symbol).toBe('SOL/USDT');
   });
 
+  it('waits for the member’s orders and fills of each market it opens, and a failed load ends the wait', async () => {
+    const { store, http } = setup({ id: '7' }, solAnswers);
+    const held = holdCalls(http);
+    await store.open('BTC_USDT');
+    await settle();
+    expect([store.ordersPending, store.tradesPending]).toEqual([true, true]);
+    held.answerAll();
+    await settle();
+    expect([store.ordersPending, store.tradesPending]).toEqual([false, false]);
+    expect(store.openOrders.map((o) => o.id)).toEqual([5]);
+
+    // another market waits again, and the aborted loads of the one left do not end its wait
+    const again = holdCalls(http);
+    await store.open('ETH_USDT');
+    await settle();
+    await store.open('SOL_USDT');
+    await settle();
+    expect(again.aborted('ETH_USDT')).toBeGreaterThan(0);
+    expect([store.ordersPending, store.tradesPending]).toEqual([true, true]);
+    again.answerAll();
+    await settle();
+    expect([store.ordersPending, store.tradesPending]).toEqual([false, false]);
+
+    // a market whose member loads fail: no endless wait (the HTTP client shows the failure)
+    const failing = setup({ id: '7' });
+    delete failing.answers[OPEN_ORDERS];
+    delete failing.answers[MY_TRADES];
+    await failing.store.open('BTC_USDT');
+    await settle();
+    expect([failing.store.ordersPending, failing.store.tradesPending]).toEqual([false, false]);
+    expect(failing.store.openOrders).toEqual([]);
+  });
+
   it('switching the chart’s period aborts the previous period’s candle load, and nothing else', async () => {
     const { store, http } = setup({ id: '7' });
     await store.open('BTC_USDT');

@@ -81,6 +81,12 @@ export class ExchangeStore {
   moreHistory = false;
   /** The member's latest fills of the market (newest first). */
   myTrades: SpotFillView[] = [];
+  /**
+   * Whether the member's orders (open and finished) and fills of the open market are still to arrive for the first
+   * time: the tabs show a spinner, not "No orders". A failed load ends the wait (the HTTP client says why).
+   */
+  ordersPending = false;
+  tradesPending = false;
   group: BookGroup = 1;
   /** A price the member clicked in the book or trades, for the forms to take (with a counter so a repeat click counts). */
   picked: { price: string; at: number } | null = null;
@@ -131,6 +137,8 @@ export class ExchangeStore {
       history: observableRef,
       moreHistory: observable,
       myTrades: observableRef,
+      ordersPending: observable,
+      tradesPending: observable,
       group: observable,
       picked: observableRef,
       market: computed,
@@ -305,13 +313,18 @@ export class ExchangeStore {
     const { signal: market } = this.marketLoads;
     this.memberGuard.resync('balances', () => spotApi.balances(this.root, screen), (balances) => runInAction(() => (this.balances = balances)), screen);
     if (!path) return;
+    // a failed load of the open market ends its wait; an aborted one belongs to a market no longer open
+    const endWait = (flag: 'ordersPending' | 'tradesPending') => (error: unknown) => {
+      if (path === this.path) runInAction(() => (this[flag] = false));
+      throw error;
+    };
     this.memberGuard.resync(
       `orders:${path}`,
       () =>
         Promise.all([
           spotApi.openOrders(this.root, path, market),
           ...FINISHED_STATUSES.map((status) => spotApi.history(this.root, path, status, 1, market)),
-        ]),
+        ]).catch(endWait('ordersPending')),
       ([open, ...finished]) => {
         if (path !== this.path) return;
         const history = newestFinished(finished);
@@ -319,14 +332,20 @@ export class ExchangeStore {
           this.openOrders = open;
           this.history = history.records;
           this.moreHistory = history.more;
+          this.ordersPending = false;
         });
       },
       market,
     );
     this.memberGuard.resync(
       `trades:${path}`,
-      () => spotApi.myTrades(this.root, path, market),
-      (trades) => path === this.path && runInAction(() => (this.myTrades = trades)),
+      () => spotApi.myTrades(this.root, path, market).catch(endWait('tradesPending')),
+      (trades) =>
+        path === this.path &&
+        runInAction(() => {
+          this.myTrades = trades;
+          this.tradesPending = false;
+        }),
       market,
     );
   }
@@ -360,6 +379,7 @@ export class ExchangeStore {
       this.history = [];
       this.moreHistory = false;
       this.myTrades = [];
+      this.ordersPending = this.tradesPending = path !== null && this.root.session.isLogin;
     });
     if (!path) return;
     const realtime = this.root.realtime;
@@ -536,6 +556,7 @@ export class ExchangeStore {
           this.history = [];
           this.moreHistory = false;
           this.myTrades = [];
+          this.ordersPending = this.tradesPending = userId !== null && this.path !== null;
         });
         if (!userId) return;
         this.stopMember = this.root.realtime.subscribe(refreshTopic(userId), (payload) => this.onMemberMessage(payload), {

@@ -1,4 +1,4 @@
-import { Button, Table, Toast } from '@douyinfe/semi-ui-19';
+import { Button, Spin, Table, Toast } from '@douyinfe/semi-ui-19';
 import { observer } from 'mobx-react-lite';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -167,7 +167,18 @@ export function OrderCards({
 }
 
 /** Fills as cards on a phone: side and role, the time, then price, quantity, amount and fee. */
-export function FillCards({ fills, columns, ...rest }: { fills: readonly SpotFillView[]; columns: ReturnType<typeof useFillColumns>; 'data-testid'?: string }) {
+export function FillCards({
+  fills,
+  columns,
+  loading = false,
+  ...rest
+}: {
+  fills: readonly SpotFillView[];
+  columns: ReturnType<typeof useFillColumns>;
+  /** While the fills load, no "No fills" under the spinner. */
+  loading?: boolean;
+  'data-testid'?: string;
+}) {
   const { t } = useTranslation('spot');
   return (
     <RecordCards
@@ -177,7 +188,7 @@ export function FillCards({ fills, columns, ...rest }: { fills: readonly SpotFil
       rowKey="tradeId"
       head={['side', 'maker']}
       note={['time']}
-      empty={<span className="spot-muted">{t('noFills')}</span>}
+      empty={loading ? null : <span className="spot-muted">{t('noFills')}</span>}
     />
   );
 }
@@ -237,6 +248,8 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
   };
   // the orders' tabs hold the first page of orders, the trades tab the latest MY_TRADES_LIMIT fills
   const more = tab === 'history' ? store.moreHistory : tab === 'trades' && store.myTrades.length >= MY_TRADES_LIMIT;
+  // until the tab's first answer: a spinner, not "No orders"
+  const pending = tab === 'trades' ? store.tradesPending : store.ordersPending;
   return (
     <section className="spot-panel spot-orders" aria-label={t('myOrders')}>
       <div className="spot-tabs" role="tablist">
@@ -248,10 +261,10 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
         ))}
       </div>
       {root.session.isLogin ? (
-        <>
+        <Spin spinning={pending}>
           {tab === 'trades' ? (
             phone ? (
-              <FillCards data-testid="spot-orders-trades" fills={store.myTrades} columns={fillColumns} />
+              <FillCards data-testid="spot-orders-trades" fills={store.myTrades} columns={fillColumns} loading={pending} />
             ) : (
               <Table
                 className="spot-table"
@@ -261,11 +274,11 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
                 columns={fillColumns}
                 dataSource={store.myTrades}
                 pagination={false}
-                empty={<span className="spot-muted">{t('noFills')}</span>}
+                empty={pending ? null : <span className="spot-muted">{t('noFills')}</span>}
               />
             )
           ) : phone ? (
-            <OrderCards data-testid={`spot-orders-${tab}`} orders={orders[tab]} columns={tab === 'open' ? openColumns : [...historyColumns, endedColumn]} />
+            <OrderCards data-testid={`spot-orders-${tab}`} orders={orders[tab]} columns={tab === 'open' ? openColumns : [...historyColumns, endedColumn]} loading={pending} />
           ) : (
             <Table
               className="spot-table"
@@ -275,7 +288,7 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
               columns={tab === 'open' ? openColumns : historyColumns}
               dataSource={orders[tab]}
               pagination={false}
-              empty={<span className="spot-muted">{t('noOrders')}</span>}
+              empty={pending ? null : <span className="spot-muted">{t('noOrders')}</span>}
               onRow={(order?: SpotOrderView) => ({ 'data-order': order?.id }) as never}
             />
           )}
@@ -284,7 +297,7 @@ export const MemberOrders = observer(function MemberOrders({ store }: { store: E
               {t('viewAll')}
             </RouteLink>
           ) : null}
-        </>
+        </Spin>
       ) : (
         <p className="spot-empty">
           <a href={root.loginHref()} onClick={(event) => { event.preventDefault(); root.navigate(root.loginHref()); }}>{t('logInToSeeOrders')}</a>

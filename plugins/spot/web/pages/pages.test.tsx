@@ -82,6 +82,27 @@ async function open(path: string, member: typeof MEMBER | null = MEMBER) {
   return openMemberShell({ server, plugins, path, member: member, opened });
 }
 
+/** The exchange page's orders panel: a spinner and no "No orders" until the open orders arrive, then the order. */
+async function expectSpinnerWhileOrdersLoad() {
+  marketData();
+  memberData();
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  server.use(
+    http.get(`${API}/coin/entrust/get/myExchangeLog/:x`, async () => {
+      await answered;
+      return ok([order(11)]);
+    }),
+  );
+  await open('/exchange/index?symbol=BTC_USDT');
+  const panel = await screen.findByRole('region', { name: en.myOrders });
+  await waitFor(() => expect(panel.querySelector('.semi-spin-wrapper')).toBeTruthy());
+  expect(panel.textContent).not.toContain(en.noOrders);
+  answer();
+  await waitFor(() => expect(panel.querySelector('[data-order="11"]')).toBeTruthy());
+  expect(panel.querySelector('.semi-spin-wrapper')).toBeNull();
+}
+
 const form = (side: 'buy' | 'sell') => screen.getByTestId(`spot-form-${side}`);
 
 /** The text of an order's cell under the column titled `title` in the first table in `within`. */
@@ -124,6 +145,10 @@ const slideUp = (side: 'buy' | 'sell', tens: number) => {
 };
 
 describe('exchange screen', () => {
+  it('shows a spinner, not "No orders", while the member’s orders load', async () => {
+    await expectSpinnerWhileOrdersLoad();
+  });
+
   it('shows the pair, the book, the trades, the chart and the member orders of the asked market', async () => {
     marketData();
     memberData();
@@ -703,6 +728,11 @@ describe('the order lists on a phone', () => {
     answer();
     await waitFor(() => expect(list.querySelector('.spot-card[data-order="22"]')).toBeTruthy());
     expect(list.querySelector('.semi-spin-wrapper')).toBeNull();
+  });
+
+  it('shows a spinner, not "No orders", while the exchange page’s orders load on a phone', async () => {
+    phoneWindow();
+    await expectSpinnerWhileOrdersLoad();
   });
 
   it('shows the exchange page’s open orders, order history and trade history as cards', async () => {
