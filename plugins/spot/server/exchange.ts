@@ -1,8 +1,8 @@
 import { stopRises, type AppliedSpotCommand, type OrderStatus, type PlaceSpotOrder, type SpotAccepted, type SpotCommand, type SpotEngine, type SpotResult } from '../../../core/engine';
 import { MarketDataStore } from '../../../core/engine/persistence';
 import { ApiError, ERROR_CODES, type ServerContext } from '../../../core/server';
-import { formatDecimal, formatWithSeparators, parseDecimal } from '../../../core/shared';
-import { bandLimit } from '../shared/price-band';
+import { parseDecimal } from '../../../core/shared';
+import { bandRefusalText, type BandRefusalText } from '../shared/price-band';
 import type { MarketsService } from '../../markets/shared/service';
 import type { SpotEngineAccess, WalletService } from '../../wallet/shared/service';
 import { refreshTopic } from '../../wallet/shared/types';
@@ -13,7 +13,7 @@ import { OrderHistoryStore } from './history-store';
 import { MarketFeed } from './market-feed';
 import { FLUSH_INTERVAL_MS } from './market-data-writer';
 import type { SpotMarketReader } from './market-reader';
-import { rejectionError, type BandReference } from './orders';
+import { rejectionError } from './orders';
 import { marketFormat, orderStatus, type MarketFormat } from './views';
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id' | 'at'> : never;
@@ -161,18 +161,17 @@ export class SpotExchange {
   }
 
   /**
-   * The price an order's band was measured from and the side's limit, written as the page writes prices (the
-   * refusal's message names them). The last price is read after the refusal: a trade in between may have moved it.
+   * A band refusal's text: the price the order was measured from and its side's limit. The last price is read after
+   * the refusal: a trade in between may have moved it.
    */
-  private bandReference(order: PlaceSpotOrder): BandReference | undefined {
+  private bandReference(order: PlaceSpotOrder): BandRefusalText | undefined {
     const { config } = this.market(order.symbol);
     const scale = config.priceScale;
     const trigger = order.type === 'stopLimit' && order.trigger !== undefined;
     const reference = trigger ? parseDecimal(order.trigger!, scale) : this.engine.lastPrice(order.symbol);
     if (reference === null) return undefined;
-    const limit = bandLimit(order.side, reference, config.priceBandPercent ?? 0, parseDecimal(config.tickSize, scale));
-    const written = (minor: bigint) => formatWithSeparators(formatDecimal(minor, scale, { fixed: true }));
-    return { side: order.side, trigger, reference: written(reference), limit: written(limit) };
+    const rules = { percent: config.priceBandPercent ?? 0, tick: parseDecimal(config.tickSize, scale), scale, currency: config.quote };
+    return bandRefusalText(order.side, trigger, reference, rules);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { PlaceSpotOrder, SpotMarketConfig, SpotRejected } from '../../../core/engine';
 import { ApiError, ERROR_CODES } from '../../../core/shared';
-import type { OrderSide, PlaceOrderInput } from '../shared/types';
+import type { BandRefusalText } from '../shared/price-band';
+import type { PlaceOrderInput } from '../shared/types';
 
 /** The order fields of a placeOrder command, from the trade form's fields. */
 export function orderFields(input: PlaceOrderInput): Pick<PlaceSpotOrder, 'side' | 'type' | 'price' | 'qty' | 'quote' | 'trigger' | 'takeProfit' | 'stopLoss' | 'clientOrderId'> {
@@ -42,22 +43,9 @@ const REQUEST_FIELDS: Record<string, string> = {
 
 const capitalized = (reason: string) => reason[0]!.toUpperCase() + reason.slice(1);
 
-/**
- * What a price-band refusal names: the price it was measured from (the last trade price, or a stop-limit's own trigger
- * price) and the furthest price on the tick the band allows the order's side, both as the page writes prices.
- */
-export interface BandReference {
-  side: OrderSide;
-  trigger: boolean;
-  reference: string;
-  limit: string;
-}
-
-/** The market rule a refusal broke, as its message names it: the value and its currency (and a band's percent). */
-function ruleBroken(reason: SpotRejected['reason'], market: SpotMarketConfig, band?: BandReference): Record<string, string | number> | undefined {
+/** The market rule a refusal broke, as its message names it: the value and its currency. */
+function ruleBroken(reason: SpotRejected['reason'], market: SpotMarketConfig): Record<string, string | number> | undefined {
   switch (reason) {
-    case 'priceOutsideBand':
-      return band && { percent: market.priceBandPercent ?? 0, reference: band.reference, limit: band.limit, currency: market.quote };
     case 'priceNotOnTick':
       return { value: market.tickSize, currency: market.quote };
     case 'qtyNotOnLot':
@@ -72,19 +60,17 @@ function ruleBroken(reason: SpotRejected['reason'], market: SpotMarketConfig, ba
 /**
  * The ApiError of a refused command: 400 naming the request field, message `spot:err<Reason>` (with the value of the
  * market's rule it broke: tick, lot, minimum value; a price-band refusal names the price it was measured from and the
- * side's limit, in a text per side, `spot:errPriceOutsideBand[OfTrigger]{Buy,Sell}`). Funds are about the
+ * side's limit, `bandRefusalText`). Funds are about the
  * amount the member entered: `money` for a market buy by quote amount, `num` for any other order (a limit buy's hold
  * is its quantity at its price). An order of someone else is reported as unknown (404), as is an unknown one.
  */
-export function rejectionError(result: SpotRejected, amountField: 'num' | 'money' = 'num', market?: SpotMarketConfig, band?: BandReference): ApiError {
+export function rejectionError(result: SpotRejected, amountField: 'num' | 'money' = 'num', market?: SpotMarketConfig, band?: BandRefusalText): ApiError {
   if (result.reason === 'unknownOrder' || result.reason === 'notOwner') return new ApiError(ERROR_CODES.notFound, 'spot:errUnknownOrder', { field: 'id' });
   const field = result.reason === 'insufficientFunds' ? amountField : (REQUEST_FIELDS[result.field ?? ''] ?? result.field ?? 'order');
-  const params = market && ruleBroken(result.reason, market, band);
-  const key = `spot:err${capitalized(result.reason)}${band && result.reason === 'priceOutsideBand' ? bandKeySuffix(band) : ''}`;
-  return new ApiError(ERROR_CODES.badRequest, key, { field, ...(params ? { params } : {}) });
+  if (band && result.reason === 'priceOutsideBand') return new ApiError(ERROR_CODES.badRequest, `spot:${band.key}`, { field, params: band.params });
+  const params = market && ruleBroken(result.reason, market);
+  return new ApiError(ERROR_CODES.badRequest, `spot:err${capitalized(result.reason)}`, { field, ...(params ? { params } : {}) });
 }
-
-const bandKeySuffix = (band: BandReference) => `${band.trigger ? 'OfTrigger' : ''}${band.side === 'buy' ? 'Buy' : 'Sell'}`;
 
 /** Every reason a spot command may be refused for (each has a `spot:err<Reason>` text). */
 export const REJECT_REASONS = [

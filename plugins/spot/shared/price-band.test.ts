@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bandLimit, outsideBand } from './price-band';
+import { bandLimit, bandRefusalText, outsideBand } from './price-band';
 
 describe('price band', () => {
   it('allows a buy up to the band above the reference and a sell down to the band below it, exactly', () => {
@@ -29,5 +29,17 @@ describe('price band', () => {
         expect(outsideBand(s, s === 'buy' ? limit + tick : limit - tick, reference, percent)).toBe(true);
       }),
     );
+  });
+
+  it('words a refusal per side and reference, the prices as the page writes them', () => {
+    const rules = { percent: 10, tick: 5n, scale: 2, currency: 'USDT' };
+    expect(bandRefusalText('buy', false, 3_000_001n, rules)).toEqual({
+      key: 'errPriceOutsideBandBuy',
+      params: { percent: 10, reference: '30,000.01', limit: '33,000.00', currency: 'USDT' },
+    });
+    expect(bandRefusalText('sell', true, 7_000_000n, rules)).toEqual({
+      key: 'errPriceOutsideBandOfTriggerSell',
+      params: { percent: 10, reference: '70,000.00', limit: '63,000.00', currency: 'USDT' },
+    });
   });
 });

@@ -1,6 +1,6 @@
 // The trade form's maths and the order it sends (spec: buyData / sellData), exact in decimal strings.
-import { divRound, formatDecimal, formatWithSeparators, normalizeNumericInput, parseDecimal } from '../../../core/shared';
-import { bandLimit, outsideBand } from '../shared/price-band';
+import { divRound, formatDecimal, normalizeNumericInput, parseDecimal } from '../../../core/shared';
+import { bandRefusalText, outsideBand, type BandRefusalText } from '../shared/price-band';
 import type { OrderSide, OrderType, PlaceOrderInput, SpotSymbol } from '../shared/types';
 import { decimalsOf, divideDown, floorToStep, isPositive, minorAt, multiplyDown, readDecimal } from './decimal';
 
@@ -138,18 +138,12 @@ export function farFromLast(side: OrderSide, type: OrderType, draft: Pick<OrderD
   return formatDecimal(divRound(worse * 1000n, market, 'half-up'), 1);
 }
 
-/** A refusal text of the spot namespace with its values. */
-export interface FormRefusal {
-  key: string;
-  params: Record<string, string | number>;
-}
-
 /**
  * The refusal a banded market's engine would give the order, in the server's words and values, or null: a limit
  * price more than the band beyond the last price, a stop-limit's beyond its own trigger price (a buy above, a sell
  * below). The form says so at once rather than asking whether to place an order that cannot be placed.
  */
-export function bandRefusal(side: OrderSide, type: OrderType, draft: Pick<OrderDraft, 'price' | 'triggerMoney'>, market: SpotSymbol, lastPrice: string | null): FormRefusal | null {
+export function bandRefusal(side: OrderSide, type: OrderType, draft: Pick<OrderDraft, 'price' | 'triggerMoney'>, market: SpotSymbol, lastPrice: string | null): BandRefusalText | null {
   const percent = market.price_band_percent;
   const price = readDecimal(draft.price);
   const reference = readDecimal(type === 'stop' ? draft.triggerMoney : lastPrice);
@@ -157,12 +151,7 @@ export function bandRefusal(side: OrderSide, type: OrderType, draft: Pick<OrderD
   const scale = market.base_coin_scale;
   const [ours, from] = [minorAt(price, scale), minorAt(reference, scale)];
   if (!outsideBand(side, ours, from, percent)) return null;
-  const written = (minor: bigint) => formatWithSeparators(formatDecimal(minor, scale, { fixed: true }));
-  const limit = bandLimit(side, from, percent, minorAt(market.tick_size, scale));
-  return {
-    key: `errPriceOutsideBand${type === 'stop' ? 'OfTrigger' : ''}${side === 'buy' ? 'Buy' : 'Sell'}`,
-    params: { percent, reference: written(from), limit: written(limit), currency: market.quote_symbol },
-  };
+  return bandRefusalText(side, type === 'stop', from, { percent, tick: minorAt(market.tick_size, scale), scale, currency: market.quote_symbol });
 }
 
 /** The body of POST /coin/entrust/exchange/{x}: only the fields the order type uses. */
