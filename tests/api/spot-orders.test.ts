@@ -97,6 +97,20 @@ for (const dialect of await availableDialects()) {
       expect((await server.get(path(SPOT_PATHS.myTrades, { x: 'BTC_USDT' }))).status).toBe(401);
     });
 
+    it("charges a small buy's fee in the base currency's smallest unit, and shows it so", async () => {
+      // 0.0002 BTC at 0.1 %: 0.0000002 BTC, finer than the market's 6 quantity decimals
+      const buyer = await member({ USDT: '100' });
+      const seller = await member({ BTC: '1' });
+      const fees = feesOf('BTC')?.[1].available ?? 0n;
+      await place(seller, { side: 'sell', type: 'limit', price: '50000', num: '0.0002' });
+      const bid = await place(buyer, { side: 'buy', type: 'limit', price: '50000', num: '0.0002' });
+      expect(bid.body.data).toMatchObject({ status: 'filled', fee: '0.0000002', feeCurrency: 'BTC' });
+      expect(await balanceOf(buyer, 'BTC')).toMatchObject({ available: '0.0001998', frozen: '0' });
+      expect(feesOf('BTC')![1].available - fees).toBe(20n);
+      const fills = await server.get(path(SPOT_PATHS.fills, { id: bid.body.data.id }), buyer.token);
+      expect(fills.body.data).toEqual([expect.objectContaining({ num: '0.0002', fee: '0.0000002', feeCurrency: 'BTC' })]);
+    });
+
     it('lists take-profit / stop-loss legs while they wait for their trigger, and cancels them with their hold', async () => {
       const buyer = await member({ USDT: '10000' });
       const seller = await member({ BTC: '1' });

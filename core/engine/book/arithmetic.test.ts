@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_SAFE, bigOfSafe, feeNum, isMultiple, marketMath, maxQtyForQuote, positiveSafeNum, quoteNum, quoteOf } from './arithmetic';
+import { MAX_SAFE, baseFeeNum, baseFeeOf, bigOfSafe, feeInQty, feeNum, isMultiple, marketMath, maxQtyForQuote, positiveSafeNum, quoteNum, quoteOf } from './arithmetic';
 import { testMarket } from './test-support';
 
 const safe = fc.bigInt({ min: 1n, max: BigInt(MAX_SAFE) }).map(Number);
@@ -35,6 +35,33 @@ describe('exact arithmetic on numbers of minor units', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("the buyer's fee is ⌊q × ppm × 10^k / 10^6⌋ at the base asset's scale, k decimals finer than a quantity", () => {
+    fc.assert(
+      fc.property(amount, fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 18 }), (q, ppm, k) => {
+        const m = marketMath(testMarket({ qtyScale: 2, baseFeeScale: 2 + k }));
+        const unit = 10n ** BigInt(k);
+        const exact = (BigInt(q) * BigInt(ppm) * unit) / 1_000_000n;
+        expect(baseFeeOf(m, q, ppm)).toBe(exact);
+        const n = baseFeeNum(m, q, ppm);
+        if (n >= 0) expect(BigInt(n)).toBe(exact);
+        else expect(BigInt(q) * BigInt(ppm) * (k > 6 ? unit / 1_000_000n : 1n)).toBeGreaterThan(BigInt(MAX_SAFE));
+        // in quantity units, rounded up: never less than the fee, less than one quantity unit more
+        const inQty = BigInt(feeInQty(m, n, exact));
+        expect(inQty * unit).toBeGreaterThanOrEqual(exact);
+        expect(inQty * unit - exact).toBeLessThan(unit);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a fee scale equal to the quantity scale charges what feeNum does', () => {
+    const m = marketMath(testMarket({ qtyScale: 6 }));
+    expect(baseFeeNum(m, 999, 1000)).toBe(feeNum(999, 1000));
+    expect(baseFeeNum(m, 999, 1000)).toBe(0);
+    expect(baseFeeNum(marketMath(testMarket({ qtyScale: 6, baseFeeScale: 8 })), 999, 1000)).toBe(99);
+    expect(baseFeeNum(marketMath(testMarket({ qtyScale: 6, baseFeeScale: 18 })), 999, 1000)).toBe(999_000_000_000);
   });
 
   it('maxQtyForQuote is the largest quantity whose quote fits', () => {

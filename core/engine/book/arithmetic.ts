@@ -22,11 +22,21 @@ export interface MarketMath {
   /** 10^(priceScale + qtyScale − quoteScale): price × qty / div is a quote amount in quote minor units. */
   div: number;
   divBig: bigint;
+  /**
+   * The buyer's fee at baseFeeScale, k = baseFeeScale − qtyScale decimals finer than a quantity: q × ppm × 10^k /
+   * 10^6 is q × ppm / baseFeeDiv (k ≤ 6) or q × ppm × baseFeeMul (k > 6, exact); one is 1.
+   */
+  baseFeeDiv: number;
+  baseFeeMul: number;
+  /** 10^k: a quantity minor unit in fee minor units. */
+  baseFeeUnit: number;
+  baseFeeUnitBig: bigint;
 }
 
 export function marketMath(spec: MarketSpec): MarketMath {
   const exp = spec.priceScale + spec.qtyScale - spec.quoteScale;
   const divBig = 10n ** BigInt(exp);
+  const k = (spec.baseFeeScale ?? spec.qtyScale) - spec.qtyScale;
   return {
     tick: Number(spec.tickSize),
     lot: Number(spec.lotSize),
@@ -34,6 +44,10 @@ export function marketMath(spec: MarketSpec): MarketMath {
     minNotionalNum: spec.minNotional <= MAX_SAFE_BIG ? Number(spec.minNotional) : -1,
     div: divBig <= BigInt(MAX_SAFE) ? Number(divBig) : 0,
     divBig,
+    baseFeeDiv: k <= 6 ? 10 ** (6 - k) : 1,
+    baseFeeMul: k > 6 ? 10 ** (k - 6) : 1,
+    baseFeeUnit: 10 ** k,
+    baseFeeUnitBig: 10n ** BigInt(k),
   };
 }
 
@@ -61,6 +75,33 @@ export function quoteNum(m: MarketMath, price: number, qty: number): number {
 export function feeNum(amount: number, ppm: number): number {
   const x = amount * ppm;
   return x <= MAX_SAFE ? Math.floor(x / PPM) : -1;
+}
+
+/**
+ * The buyer's fee on q at a rate in ppm, in base minor units at baseFeeScale, rounded down, as a number when every
+ * product on the way is a safe integer; else −1 (then baseFeeOf).
+ */
+export function baseFeeNum(m: MarketMath, q: number, ppm: number): number {
+  const x = q * ppm;
+  if (x > MAX_SAFE) return -1;
+  if (m.baseFeeMul === 1) return Math.floor(x / m.baseFeeDiv);
+  const y = x * m.baseFeeMul;
+  return y <= MAX_SAFE ? y : -1;
+}
+
+export function baseFeeOf(m: MarketMath, q: number, ppm: number): bigint {
+  return (BigInt(q) * BigInt(ppm) * m.baseFeeUnitBig) / PPM_BIG;
+}
+
+/** A buyer's fee (a number of fee minor units, −1 when only feeBig holds it) in quantity minor units, rounded up. */
+export function feeInQty(m: MarketMath, fee: number, feeBig: bigint): number {
+  const unit = m.baseFeeUnit;
+  if (unit === 1) return fee >= 0 ? fee : Number(feeBig);
+  if (fee >= 0) {
+    const whole = Math.floor(fee / unit);
+    return whole * unit === fee ? whole : whole + 1;
+  }
+  return Number((feeBig + m.baseFeeUnitBig - 1n) / m.baseFeeUnitBig);
 }
 
 /** Quote value of price × qty, rounded down to a quote minor unit. */

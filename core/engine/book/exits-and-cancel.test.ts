@@ -26,6 +26,16 @@ describe('take-profit / stop-loss', () => {
     expect(b.stopCount).toBe(2);
   });
 
+  it("with the fee at a finer scale than the quantity, are sized net of the fee rounded up to the quantity's unit", () => {
+    // quantities at 2 decimals, the base asset at 4: bought 10.51, paid 0.2 % = 0.0210 (the seller 0.1 % of 1,051.00),
+    // so the exits sell 10.51 − 0.03 = 10.48
+    const b = book({ baseFeeScale: 4 });
+    b.place(limit(1, 1, 'sell', 10000n, 1051n));
+    const events = b.place(limit(2, 2, 'buy', 10000n, 1051n, { takeProfit: { id: 20, price: 11000n } }));
+    expect(ofType(events, 'fill')).toMatchObject([{ qty: 1051n, makerFee: 105n, takerFee: 210n }]);
+    expect(ofType(events, 'conditional')).toMatchObject([{ orderId: 20, qty: 1048n }]);
+  });
+
   it('the take-profit triggering cancels the stop-loss', () => {
     const { b } = withExits();
     b.place(limit(3, 3, 'buy', 11000n, 2000n)); // a bid the take-profit will meet

@@ -1,7 +1,7 @@
 // The order book of one market: price-time priority matching, conditional orders, self-trade prevention and
 // fee amounts. Deterministic: the same commands in the same order give the same events and the same state.
 // It moves no money; the ledger holds funds before an order arrives (see required.ts) and settles the fills.
-import { MAX_SAFE, bigOfSafe, feeNum, feeOf, marketMath, maxQtyForQuote, positiveSafeNum, quoteNum, quoteOf, type MarketMath } from './arithmetic';
+import { MAX_SAFE, baseFeeNum, baseFeeOf, bigOfSafe, feeInQty, feeNum, feeOf, marketMath, maxQtyForQuote, positiveSafeNum, quoteNum, quoteOf, type MarketMath } from './arithmetic';
 import type { ExitPlan } from './orders';
 import { BigCache } from './big-cache';
 import { ABSENT } from './id-map';
@@ -463,14 +463,14 @@ export class OrderBook {
     const takerTier = tiers[table.feeTier(t)]!;
     const buyerPpm = takerBuys ? takerTier.takerPpm : makerTier.makerPpm;
     const sellerPpm = takerBuys ? makerTier.makerPpm : takerTier.takerPpm;
-    // the buyer pays in base (≤ q, so a safe integer), the seller in quote
-    let baseFee = feeNum(q, buyerPpm);
-    if (baseFee < 0) baseFee = Number(feeOf(BigInt(q), buyerPpm));
+    // the buyer pays in base at the base asset's scale, the seller in quote
+    const m = this.m;
+    const baseFeeNumber = baseFeeNum(m, q, buyerPpm);
+    const baseFeeBig = baseFeeNumber >= 0 ? big.of(baseFeeNumber) : baseFeeOf(m, q, buyerPpm);
     const quoteFeeNum = quote >= 0 ? feeNum(quote, sellerPpm) : -1;
     const quoteFee = quoteFeeNum >= 0 ? big.of(quoteFeeNum) : feeOf(quoteBig, sellerPpm);
-    const baseFeeBig = big.of(baseFee);
     const makerLeft = table.qty(maker) - q;
-    table.trade(maker, t, takerBuys, q, quote, quoteBig, baseFee);
+    table.trade(maker, t, takerBuys, q, quote, quoteBig, feeInQty(m, baseFeeNumber, baseFeeBig));
     this.last = price;
     this.events.push({
       type: 'fill',

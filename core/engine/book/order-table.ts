@@ -326,7 +326,7 @@ export class OrderTable {
 
   /**
    * Books one trade of q (quote: its quote amount as a number, −1 when only quoteBig holds it exactly) on the
-   * maker and the taker t; the buyer pays baseFee in base.
+   * maker and the taker t; the buyer pays baseFee in base (quantity minor units, rounded up).
    */
   trade(maker: number, t: number, takerBuys: boolean, q: number, quote: number, quoteBig: bigint, baseFee: number): void {
     const num = this.num;

@@ -21,6 +21,11 @@ export interface MarketSpec {
   qtyScale: number;
   /** Decimals of the quote asset's amounts (fills, fees, holds in quote). */
   quoteScale: number;
+  /**
+   * Decimals of the buyer's fee, the base asset's own (ledger) scale, ≥ qtyScale; absent: qtyScale. A fee of a small
+   * buy is then charged to the base asset's smallest unit, not to the quantity's.
+   */
+  baseFeeScale?: number;
   /** Smallest price step, in price minor units. */
   tickSize: bigint;
   /** Smallest quantity step, in base minor units. */
@@ -144,7 +149,10 @@ export interface FillEvent {
   qty: bigint;
   /** price × qty in quote minor units, rounded down. */
   quote: bigint;
-  /** Fee of each side, charged in the asset that side receives (buyer: base, seller: quote). */
+  /**
+   * Fee of each side, charged in the asset that side receives: the buyer's in base minor units at the spec's
+   * baseFeeScale, the seller's in quote minor units.
+   */
   makerFee: bigint;
   takerFee: bigint;
 }
@@ -230,7 +238,7 @@ export interface RestingOrderRecord {
   qty: bigint;
   filledQty: bigint;
   filledQuote: bigint;
-  /** Base fees paid so far (a buy's exits are sized net of them). */
+  /** Base fees paid so far, in quantity minor units, each fill's rounded up (a buy's exits are sized net of them). */
   baseFeesPaid: bigint;
   feeTier: number;
   time: number;

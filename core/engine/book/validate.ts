@@ -117,6 +117,8 @@ export function validateOrder(spec: MarketSpec, m: MarketMath, o: PlaceOrder, in
 export function assertMarketSpec(spec: MarketSpec): void {
   const scales = [spec.priceScale, spec.qtyScale, spec.quoteScale];
   if (!scales.every((s) => Number.isInteger(s) && s >= 0 && s <= 18)) throw new Error(`${spec.symbol}: scales must be integers 0..18`);
+  const feeScale = spec.baseFeeScale ?? spec.qtyScale;
+  if (!Number.isInteger(feeScale) || feeScale < spec.qtyScale || feeScale > 36) throw new Error(`${spec.symbol}: baseFeeScale must be an integer qtyScale..36`);
   if (spec.quoteScale > spec.priceScale + spec.qtyScale) throw new Error(`${spec.symbol}: quoteScale exceeds priceScale + qtyScale`);
   if (!isSafeAmount(spec.tickSize) || !isSafeAmount(spec.lotSize)) throw new Error(`${spec.symbol}: tick and lot must be positive safe integers`);
   if (typeof spec.minNotional !== 'bigint' || spec.minNotional < 0n) throw new Error(`${spec.symbol}: minNotional must be a bigint ≥ 0`);

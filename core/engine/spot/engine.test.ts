@@ -42,7 +42,8 @@ describe('spot engine: fills settle both sides and fees in the same command', ()
     // hold, settle, release of the maker (nothing held: no step), release of the taker's improvement
     expect(result.ledgerFrom).toBe(before);
     expect(result.ledgerTo - result.ledgerFrom).toBe(3);
-    expect(result.trades).toMatchObject([{ price: 10000n, qty: 500000n, quote: 50_000_000n, makerFee: 50_000n, takerFee: 1000n, takerSide: 'buy' }]);
+    // the buyer's fee in BTC's own minor units (8 decimals), the seller's in USDT's
+    expect(result.trades).toMatchObject([{ price: 10000n, qty: 500000n, quote: 50_000_000n, makerFee: 50_000n, takerFee: 100_000n, takerSide: 'buy' }]);
     expect(funds(spot, 'bob', 'BTC')).toEqual(['0.499', '0']);
     expect(funds(spot, 'bob', 'USDT')).toEqual(['950', '0']);
     expect(funds(spot, 'alice', 'BTC')).toEqual(['0.5', '0']);
@@ -55,6 +56,17 @@ describe('spot engine: fills settle both sides and fees in the same command', ()
     ]);
     expect(spot.openOrders()).toEqual([]);
     expect(spot.lastPrice('BTCUSDT')).toBe(10000n);
+  });
+
+  it("a buy smaller than the fee's quantity unit pays its fee in the base currency's smallest unit", () => {
+    // qtyScale 6, BTC 8 decimals: 0.0001 BTC at 0.2 % is 0.0000002 BTC, below a quantity minor unit
+    const spot = newSpot({ alice: { BTC: '1' }, bob: { USDT: '1000' } });
+    accepted(spot.apply(order('alice', { side: 'sell', price: '10000', qty: '0.0001' })));
+    const result = accepted(spot.apply(order('bob', { side: 'buy', price: '10000', qty: '0.0001' })));
+    expect(result.trades).toMatchObject([{ qty: 100n, quote: 1_000_000n, makerFee: 1000n, takerFee: 20n }]);
+    expect(funds(spot, 'bob', 'BTC')).toEqual(['0.0000998', '0']);
+    expect(spot.ledger.balance(systemAccountKey('fees', 'BTC')).available).toBe(20n);
+    expect(spot.ledger.balance(systemAccountKey('fees', 'USDT')).available).toBe(1000n);
   });
 
   it('a partial fill keeps the rest held; cancel releases exactly the rest', () => {

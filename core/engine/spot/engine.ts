@@ -673,7 +673,7 @@ export class SpotEngine implements StepOwner, StepSource {
     trade.quote = quote;
     trade.baseAmount = baseAmount;
     trade.quoteAmount = fill.quote;
-    trade.buyerFee = (takerBuys ? fill.takerFee : fill.makerFee) * market.baseFactor;
+    trade.buyerFee = takerBuys ? fill.takerFee : fill.makerFee;
     trade.sellerFee = takerBuys ? fill.makerFee : fill.takerFee;
     const accounts = this.stepAccounts;
     accounts.sellerBase = seller.baseAccount;

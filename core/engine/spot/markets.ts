@@ -35,6 +35,7 @@ export function marketSpecOf(config: SpotMarketConfig, currencies: CurrencyRegis
     priceScale: config.priceScale,
     qtyScale: config.qtyScale,
     quoteScale: quote.scale,
+    baseFeeScale: base.scale,
     tickSize,
     lotSize,
     minNotional,

@@ -137,6 +137,7 @@ export interface SpotTrade {
   makerUserId: string;
   takerUserId: string;
   takerSide: Side;
+  /** The buyer's fee in the base currency's minor units (its ledger scale), the seller's in the quote's. */
   makerFee: bigint;
   takerFee: bigint;
   at: number;

@@ -30,9 +30,11 @@ export class MarketFormat {
     return this.price(minor);
   }
 
-  /** A fee: a buyer pays in base (quantity units), a seller in quote. */
+  /** A fee: a buyer pays in base (the base currency's own decimals), a seller in quote. */
   fee(side: 'buy' | 'sell', minor: bigint): { fee: string; feeCurrency: string } {
-    return side === 'buy' ? { fee: this.qty(minor), feeCurrency: this.config.base } : { fee: this.quote(minor), feeCurrency: this.config.quote };
+    return side === 'buy'
+      ? { fee: formatDecimal(minor, this.baseScale), feeCurrency: this.config.base }
+      : { fee: this.quote(minor), feeCurrency: this.config.quote };
   }
 
   /** Funds an order holds: quote for a buy, base (ledger units) for a sell. */
@@ -67,8 +69,8 @@ export function orderAmounts(order: SpotOrderView, market: MarketFormat) {
     filledNum: fixedAt(order.filledNum, qtyScale),
     filledMoney: quote(order.filledMoney),
     avgPrice: hasFilled(order) && /[1-9]/.test(order.avgPrice) ? price(order.avgPrice) : null,
-    // as MarketFormat.fee: a buyer pays in base (quantity decimals), a seller in quote
-    fee: order.side === 'buy' ? fixedAt(order.fee, qtyScale) : quote(order.fee),
+    // as MarketFormat.fee: a buyer pays in base, shown with the quantities' decimals or the few more it has
+    fee: order.side === 'buy' ? fixedAt(order.fee, Math.max(qtyScale, splitDecimal(order.fee).frac.length)) : quote(order.fee),
   };
 }
 
