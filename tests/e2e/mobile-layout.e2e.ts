@@ -59,7 +59,8 @@ const tappable = (locator: Locator) =>
  * A phone-sized screen (390 × 844) in Japanese and the day theme, as a member with orders: the account center's
  * spot orders fit the width of the window, its menu is a strip of whole titles with the current one in view, an
  * open order is a card with its price, amount and Cancel in view there and on the exchange page, the floating chat
- * button covers neither the last card's Cancel nor a field of the order form; then the orders in Korean at night.
+ * button covers neither the last card's Cancel and status nor a field of the order form; then the orders in Korean at
+ * night.
  */
 describe('the site on a phone-sized screen', () => {
   let session: BrowserSession;
@@ -181,7 +182,7 @@ describe('the site on a phone-sized screen', () => {
   /**
    * The last live order's Cancel and the chat button floating at a fixed place of the window: with the Cancel
    * scrolled to the button's height, and with the page scrolled to its end, the Cancel is in the window and topmost
-   * at its centre.
+   * at its centre; at the end, the last card's status too.
    */
   async function expectLastCancelClearOfChat(page: Page, cards: Locator, name: string) {
     const chat = page.getByTestId('chat-button');
@@ -195,20 +196,42 @@ describe('the site on a phone-sized screen', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const atEnd = await tappable(cancel);
     expect(atEnd.inside && atEnd.topmost, `Cancel ${JSON.stringify(atEnd.box)} at the page's end`).toBe(true);
+    await expectLastStatusClearOfChat(page, cards);
     await session.screenshot(name);
   }
 
-  it('keeps the last open order’s Cancel clear of the chat button on the exchange page and the orders page', async () => {
+  /**
+   * With the page scrolled to its end, the last card's status (the end of its head line, under which the chat button
+   * would float) is in the window and the topmost element at its centre.
+   */
+  async function expectLastStatusClearOfChat(page: Page, cards: Locator) {
+    const button = await box(page.getByTestId('chat-button'));
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const status = await tappable(cards.last().locator('.spot-card__head > .spot-card__part').last());
+    expect(status.inside && status.topmost, `status ${JSON.stringify(status.box)} clear of the chat button ${JSON.stringify(button)}`).toBe(true);
+  }
+
+  it('keeps the last card’s Cancel and status clear of the chat button on the exchange page and the orders pages', async () => {
     const { page, baseUrl } = session;
     await page.goto(`${baseUrl}/exchange/index?symbol=BTC_USDT`);
     const cards = page.getByTestId('spot-orders-open').locator('.spot-card');
     await cards.first().waitFor();
     await expectLastCancelClearOfChat(page, cards, 'mobile-exchange-last-cancel-ja-day');
+    // the order history's cards have no Cancel: a status at the end of the last one's head line
+    await page.getByRole('tab', { name: jaSpot.tab_history }).click();
+    const history = page.getByTestId('spot-orders-history').locator('.spot-card');
+    await history.first().waitFor();
+    await expectLastStatusClearOfChat(page, history);
+    await session.screenshot('mobile-exchange-history-end-ja-day');
 
     await page.goto(`${baseUrl}/account/center/entrust/spot`);
     const entrust = page.locator('.spot-entrust .spot-card');
     await entrust.first().waitFor();
     await expectLastCancelClearOfChat(page, entrust, 'mobile-center-entrust-last-cancel-ja-day');
+
+    await page.goto(`${baseUrl}/account/entrust/spot`);
+    await entrust.first().waitFor();
+    await expectLastCancelClearOfChat(page, entrust, 'mobile-entrust-last-cancel-ja-day');
   });
 
   it('keeps the first open order’s price, amount and Cancel in the window on the exchange page and the orders page', async () => {
@@ -288,10 +311,15 @@ describe('the site on a phone-sized screen', () => {
     await history.first().waitFor();
     await history.first().scrollIntoViewIfNeeded();
     await session.screenshot('mobile-exchange-history-ko-night');
+    await expectLastStatusClearOfChat(page, history);
+    await session.screenshot('mobile-exchange-history-end-ko-night');
 
     await page.goto(`${baseUrl}/account/center/entrust/spot`);
-    await page.locator('.spot-entrust .spot-card').first().waitFor();
-    await page.locator('.spot-entrust .spot-card').first().scrollIntoViewIfNeeded();
+    const entrust = page.locator('.spot-entrust .spot-card');
+    await entrust.first().waitFor();
+    await entrust.first().scrollIntoViewIfNeeded();
     await session.screenshot('mobile-center-entrust-ko-night');
+    await expectLastStatusClearOfChat(page, entrust);
+    await session.screenshot('mobile-center-entrust-end-ko-night');
   });
 });

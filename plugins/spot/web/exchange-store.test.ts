@@ -6,6 +6,7 @@ import { HttpError } from '../../../core/web';
 import { WALLET_PATHS } from '../../wallet/shared/types';
 import { SPOT_MARKET_PATHS, SPOT_PATHS } from '../shared/types';
 import { COMPARISON_RETRY_MS, ExchangeStore, MEMBER_REFRESH_MS, newestFinished } from './exchange-store';
+import { bandRefusal } from './order-form';
 import { MARKET_INIT_DATA_PATH, TRADES_SHOWN } from './spot-api';
 import { BTC, candle, depth, ETH, fakeRoot, ManualClock, order, settle, trade } from './testing/spot-fixtures';
 
@@ -430,6 +431,86 @@ describe('ExchangeStore', () => {
     clock.advance(MARKET_REQUEST_GUARD_MS);
     await settle();
     expect(calls(SPOT_MARKET_PATHS.goods)).toBe(2);
+  });
+
+  describe('an order the server refuses by the market’s rules', () => {
+    const PLACE = '/coin/entrust/exchange/BTC_USDT';
+    const draft = { price: '33000', num: '0.5', money: '', triggerMoney: '', fullCheck: false, fullPrice: '', lossCheck: false, lossPrice: '' };
+    const refusal = (field: string, msg = 'refused') => () => Promise.reject(new HttpError('response', 400, msg, { field, quiet: true }));
+    /** The exchange screen of BTC_USDT for a member, open for longer than the guard's second. */
+    async function opened(place: () => Promise<never>) {
+      const test = setup({ id: '7' }, { [PLACE]: place });
+      await test.store.open('BTC_USDT');
+      await settle();
+      test.clock.advance(MARKET_REQUEST_GUARD_MS);
+      await settle();
+      return test;
+    }
+
+    it('reloads the market list once when the price is refused (the band), and the form then knows the band', async () => {
+      const { store, clock, calls, answers } = await opened(refusal('price', 'A buy may be priced at most 5 % above…'));
+      expect(bandRefusal('buy', 'limit', draft, store.market!, store.lastPrice)).toBeNull();
+      answers[SPOT_MARKET_PATHS.goods] = [{ ...BTC, price_band_percent: 5 }, ETH];
+      await expect(store.place('buy', 'limit', draft)).rejects.toMatchObject({ field: 'price' });
+      await settle();
+      expect(calls(SPOT_MARKET_PATHS.goods)).toBe(2);
+      clock.advance(MARKET_REQUEST_GUARD_MS);
+      await settle();
+      expect(calls(SPOT_MARKET_PATHS.goods)).toBe(2);
+      expect(store.market?.price_band_percent).toBe(5);
+      expect(bandRefusal('buy', 'limit', draft, store.market!, store.lastPrice)).toMatchObject({
+        key: 'errPriceOutsideBandBuy',
+        params: { percent: 5, limit: '31,500.00' },
+      });
+    });
+
+    it('refusals in a row reload the list at most once a second, the last one once the second is over', async () => {
+      const { store, clock, calls, answers } = await opened(refusal('price'));
+      answers[SPOT_MARKET_PATHS.goods] = [{ ...BTC, price_band_percent: 5 }, ETH];
+      await expect(store.place('buy', 'limit', draft)).rejects.toThrow();
+      await expect(store.place('buy', 'limit', draft)).rejects.toThrow();
+      await settle();
+      expect(calls(SPOT_MARKET_PATHS.goods)).toBe(2);
+      await expect(store.place('buy', 'limit', draft)).rejects.toThrow();
+      await settle();
+      expect(calls(SPOT_MARKET_PATHS.goods)).toBe(2);
+      clock.advance(MARKET_REQUEST_GUARD_MS);
+      await settle();
+      expect(calls(SPOT_MARKET_PATHS.goods)).toBe(3);
+      clock.advance(MARKET_REQUEST_GUARD_MS);
+      await settle();
+      expect(calls(SPOT_MARKET_PATHS.goods)).toBe(3);
+    });
+
+    it('learns a halt it missed from a refusal of the market', async () => {
+      const { store, calls, answers } = await opened(refusal('symbol', 'Trading in this market is halted'));
+      answers[SPOT_MARKET_PATHS.goods] = [{ ...BTC, halted: true }, ETH];
+      await expect(store.place('buy', 'limit', draft)).rejects.toMatchObject({ field: 'symbol' });
+      await settle();
+      expect(calls(SPOT_MARKET_PATHS.goods)).toBe(2);
+      expect(store.market?.halted).toBe(true);
+    });
+
+    it('reloads nothing for a refusal of the amount, a failure without an answer, or after the screen closed', async () => {
+      const failures = [
+        new HttpError('response', 400, 'Insufficient funds', { field: 'num', quiet: true }),
+        new HttpError('response', 400, 'Insufficient funds', { field: 'money', quiet: true }),
+        new HttpError('response', 500, 'The system is busy', { quiet: true }),
+        new HttpError('network', 0, '', { quiet: true }),
+        new HttpError('timeout', 0, '', { quiet: true }),
+      ];
+      const { store, clock, calls } = await opened(() => Promise.reject(failures.shift()));
+      for (let tries = failures.length; tries > 0; tries -= 1) await expect(store.place('sell', 'limit', draft)).rejects.toThrow();
+      clock.advance(MARKET_REQUEST_GUARD_MS);
+      await settle();
+      expect(calls(SPOT_MARKET_PATHS.goods)).toBe(1);
+      failures.push(new HttpError('response', 400, 'refused', { field: 'price', quiet: true }));
+      store.close();
+      await expect(store.place('sell', 'limit', draft)).rejects.toThrow();
+      clock.advance(MARKET_REQUEST_GUARD_MS);
+      await settle();
+      expect(calls(SPOT_MARKET_PATHS.goods)).toBe(1);
+    });
   });
 
   it('switching A → B → C quickly aborts the loads of A and B, and C shows without any error', async () => {

@@ -1,6 +1,7 @@
 import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import type { ShellRoot } from '../../../core/plugin-api';
-import { isAbortError } from '../../../core/web';
+import { ERROR_CODES } from '../../../core/shared';
+import { isAbortError, isHttpError } from '../../../core/web';
 import { MARKET_TOPICS, type TickerMessage, type TickerRow } from '../../markets/shared/service';
 import type { MarketInitData } from '../../markets/shared/types';
 import type { CurrencyBalance } from '../../wallet/shared/types';
@@ -52,6 +53,20 @@ const timers: Pick<GuardClock, 'later' | 'cancel'> = {
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The fields of an order refusal that may mean the market's settings changed since the list was loaded: its price
+ * (beyond a band set or moved, off a tick changed) or the market itself (halted). The answer names the field, not
+ * the engine's reason; a refusal of the amount (funds, mostly) says nothing about the market.
+ */
+const MARKET_RULE_FIELDS: ReadonlySet<string> = new Set(['price', 'symbol']);
+
+/** Whether the server refused an order on a field the market's settings decide. */
+const refusedByMarketRules = (error: unknown): boolean =>
+  isHttpError(error) &&
+  error.kind === 'response' &&
+  error.code === ERROR_CODES.badRequest &&
+  MARKET_RULE_FIELDS.has(error.field ?? '');
 
 /**
  * The exchange screen's state for one market at a time: market data loaded through the one-second guard, the
@@ -286,16 +301,32 @@ export class ExchangeStore {
     const unknown = rows.filter((row) => row.contract_type === 0 && !listed.has(row.symbol_name) && !this.lookedUp.has(row.symbol_name));
     if (unknown.length === 0) return;
     for (const row of unknown) this.lookedUp.add(row.symbol_name);
+    this.reloadMarkets();
+  }
+
+  /** Loads the market list again through the market guard (at most once a second); the list shown stays meanwhile. */
+  private reloadMarkets(): void {
+    if (this.marketsStatus !== 'ready' || this.closed) return;
     const signal = this.screenLoads.signal;
     this.marketGuard.resync('goods', () => spotApi.goods(this.root, signal), (markets) => runInAction(() => (this.markets = markets)), signal);
   }
 
   // ------------------------------------------------------------ member orders
 
-  /** Places an order on the open market; a refusal rejects with the HttpError (its field names the form field). */
+  /**
+   * Places an order on the open market; a refusal rejects with the HttpError (its field names the form field). A
+   * refusal by the market's rules reloads the market list: an operator may have set a band (or halted the market)
+   * since it was loaded, and the form then refuses such an order itself.
+   */
   async place(side: OrderSide, type: OrderType, draft: OrderDraft): Promise<SpotOrderView> {
     if (!this.path) throw new Error('no market is open');
-    const order = await spotApi.place(this.root, this.path, placeOrderInput(side, type, draft));
+    let order: SpotOrderView;
+    try {
+      order = await spotApi.place(this.root, this.path, placeOrderInput(side, type, draft));
+    } catch (error) {
+      if (refusedByMarketRules(error)) this.reloadMarkets();
+      throw error;
+    }
     this.refreshMember();
     return order;
   }

@@ -5,8 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { openMemberShell } from '../../../../tests/support/member-shell';
 import en from '../../../../locales/en/spot.json';
-import { API, balance, ok, page } from '../../../wallet/web/testing/wallet-fixtures';
-import type { SpotOrderView } from '../../shared/types';
+import { API, balance, envelope, ok, page } from '../../../wallet/web/testing/wallet-fixtures';
+import type { SpotOrderView, SpotSymbol } from '../../shared/types';
 import { TRADES_SHOWN } from '../spot-api';
 import { BTC, candle, depth, ETH, order, trade } from '../testing/spot-fixtures';
 import { shellTestServer, SPOT_SHELL_PLUGINS, TEST_MEMBER } from '../../../../tests/support/spot-shell';
@@ -27,10 +27,10 @@ const plugins = SPOT_SHELL_PLUGINS;
 const MEMBER = TEST_MEMBER;
 
 /** The exchange screen of BTC/USDT for a member with these open and finished orders; `place` answers an order. */
-async function openExchange(options: { open?: SpotOrderView[]; finished?: SpotOrderView[]; place?: () => Response } = {}) {
-  const { open = [order(11)], finished = [], place = () => ok(order(12)) } = options;
+async function openExchange(options: { open?: SpotOrderView[]; finished?: SpotOrderView[]; place?: () => Response; markets?: () => SpotSymbol[] } = {}) {
+  const { open = [order(11)], finished = [], place = () => ok(order(12)), markets = () => [BTC, ETH] } = options;
   server.use(
-    http.get(`${API}/coin/open/getSpotGoods`, () => ok([BTC, ETH])),
+    http.get(`${API}/coin/open/getSpotGoods`, () => ok(markets())),
     http.get(`${API}/coin/open/depth/:x`, () => ok(depth(5))),
     http.get(`${API}/coin/open/transaction/:a/${TRADES_SHOWN}`, () => ok([trade(1, '30000')])),
     http.get(`${API}/coin/open/get/kline/history`, () => ok([candle(60_000)])),
@@ -154,5 +154,40 @@ describe('what the exchange screen tells the member', () => {
     await waitFor(() => expect(screen.getByText(en.orderPlaced)).toBeTruthy());
     expect(posts).toBe(2);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('after the server refuses a price beyond a band the page did not know, refuses the next one itself', async () => {
+    let band: number | undefined;
+    let posts = 0;
+    let listed = 0;
+    const refusal = en.errPriceOutsideBandBuy
+      .replace('{{percent}}', '5')
+      .replace('{{reference}}', '30,000.00')
+      .replace('{{limit}}', '31,500.00')
+      .replace('{{currency}}', 'USDT');
+    await openExchange({
+      markets: () => {
+        listed += 1;
+        return [{ ...BTC, price_band_percent: band }, ETH];
+      },
+      place: () => {
+        posts += 1;
+        return HttpResponse.json(envelope({ field: 'price' }, 400, refusal));
+      },
+    });
+    const priceError = () => document.querySelector('[data-field="spot-buy-price"] [role="alert"]')?.textContent;
+    expect(listed).toBe(1);
+    // the operator sets a band of 5 % while the page is open
+    band = 5;
+    buy('0.5', '32000.00');
+    await waitFor(() => expect(priceError()).toBe(refusal));
+    expect(posts).toBe(1);
+    fireEvent.change(document.getElementById('spot-buy-price')!, { target: { value: '32500.00' } });
+    expect(priceError()).toBeUndefined();
+    // the market list is loaded again once the guard's second since its first load is over
+    await waitFor(() => expect(listed).toBe(2), { timeout: 3000 });
+    fireEvent.click(within(screen.getByTestId('spot-form-buy')).getByRole('button', { name: 'Buy BTC' }));
+    await waitFor(() => expect(priceError()).toBe(refusal));
+    expect(posts).toBe(1);
   });
 });
