@@ -41,7 +41,7 @@ describe('section layout', () => {
     expect(await screen.findByText('info page')).toBeTruthy();
     expect(await screen.findByText('account banner')).toBeTruthy();
     expect(screen.queryByText('console bar')).toBeNull();
-    const menu = screen.getByRole('navigation', { name: 'account.center' });
+    const menu = screen.getByRole('navigation', { name: 'Account menu' });
     const buttons = [...menu.querySelectorAll('button')];
     expect(buttons.map((button) => button.textContent)).toEqual(['Info', 'Devices']);
     expect(buttons[0].getAttribute('aria-current')).toBe('page');

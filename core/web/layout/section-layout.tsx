@@ -11,6 +11,12 @@ import { useRoot } from '../store/root-context';
  * A section frame shared by pages of several plugins (the account center, the wallet, the console):
  * the components of "section.top" for this section, then the side menu of the slot's entries beside the page.
  */
+const SECTION_LABELS: Record<SectionSlot, string> = {
+  'account.center': 'sections.accountCenter',
+  'account.wallet': 'sections.accountWallet',
+  'console.side': 'sections.consoleSide',
+};
+
 export const SectionLayout = observer(function SectionLayout({ section, children }: { section: SectionSlot; children: ReactNode }) {
   const root = useRoot();
   const { t } = useTranslation();
@@ -21,7 +27,7 @@ export const SectionLayout = observer(function SectionLayout({ section, children
     <div className="bourse-section" data-section={section}>
       <Slot name="section.top" section={section} />
       <div className="bourse-section__body">
-        <nav className="bourse-section__menu" aria-label={section}>
+        <nav className="bourse-section__menu" aria-label={t(SECTION_LABELS[section])}>
           {entries.map((entry) => {
             const path = entry.route ? root.href(entry.route, entry.params) : entry.href;
             const active =
