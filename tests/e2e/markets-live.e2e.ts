@@ -129,7 +129,7 @@ describe('live markets in Chromium', () => {
     await session.screenshot('markets-favourites-night-en');
   });
 
-  it('looks right in the day theme and in Japanese, and opens the spot screen of a row', async () => {
+  it('looks right in the day theme and in Japanese, and opens the spot exchange page of a row', async () => {
     const { page, baseUrl } = session;
     await page.getByRole('tab', { name: en.tabSpot }).click();
     await page.getByRole('button', { name: 'Switch to day mode' }).click();
@@ -145,6 +145,7 @@ describe('live markets in Chromium', () => {
     await session.screenshot('markets-live-night-ja');
 
     await row(page, MARKET.symbol).locator('.mk-pair-link').click();
-    await page.waitForURL(`${baseUrl}/exchange/full-screen/${MARKET.path}`);
+    await page.waitForURL(`${baseUrl}/exchange/index?symbol=${MARKET.path}`);
+    await page.locator('.bourse-header').waitFor();
   });
 });

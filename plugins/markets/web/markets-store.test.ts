@@ -234,14 +234,19 @@ describe('market search', () => {
     spot!.open(items[0]!, root);
     const contracts = await contract!.load(root);
     contract!.open(contracts.find((item) => item.symbol === 'BTC/USD')!, root);
-    expect(navigated).toEqual(['/exchange/full-screen/BTC_USDT', '/exchange/full-contract/BTC_USD']);
+    expect(navigated).toEqual(['/exchange/index?symbol=BTC_USDT', '/exchange/full-contract/BTC_USD']);
     expect(root.store(MARKETS_STORE)).toBeInstanceOf(MarketsStore);
   });
 
-  it('answers from the live rows, asks again when nothing follows them, and opens the spot plugin\'s screen route', async () => {
+  it('answers from the live rows, asks again when nothing follows them, and opens the spot plugin\'s exchange route', async () => {
     const counts: Record<string, number> = {};
     server.use(initDataHandler(counts));
-    const spotScreen = plugin('spot', { routes: [{ name: 'spot.fullScreen', path: '/trade/full/:type', page: page('spot screen') }] });
+    const spotScreen = plugin('spot', {
+      routes: [
+        { name: 'spot.exchange', path: '/trade', page: page('spot exchange') },
+        { name: 'spot.fullScreen', path: '/trade/full/:type', page: page('spot screen') },
+      ],
+    });
     const { root, realtime } = createTestRoot({
       plugins: [{ manifest, web: webPlugin }, spotScreen],
       fetch: (input, init) => globalThis.fetch(input, init),
@@ -263,6 +268,6 @@ describe('market search', () => {
     const navigated: string[] = [];
     root.navigate = (to: string) => void navigated.push(to);
     spot!.open(items[0]!, root);
-    expect(navigated).toEqual(['/trade/full/BTC_USDT']);
+    expect(navigated).toEqual(['/trade?symbol=BTC_USDT']);
   });
 });

@@ -17,7 +17,7 @@ export function CoinPair({ row }: { row: Pick<MarketRow, 'avatar' | 'coin_symbol
           if (!event.currentTarget.src.endsWith(DEFAULT_ICON)) event.currentTarget.src = DEFAULT_ICON;
         }}
       />
-      <span>
+      <span className="mk-pair__name">
         <span className="mk-pair__base">{row.coin_symbol}</span>
         <span className="mk-pair__quote">/{row.quote_symbol}</span>
       </span>

@@ -119,7 +119,7 @@ describe('live markets page', () => {
     fireEvent.click(screen.getByText('Coin-M'));
     await waitFor(() => expect(rowOf('BTC/USD')).toBeTruthy());
     fireEvent.click(within(rowOf('BTC/USD')).getByText('-0.50%'));
-    expect(navigated).toEqual(['/exchange/full-screen/XRP_USDT', '/exchange/full-contract/BTC_USD']);
+    expect(navigated).toEqual(['/exchange/index?symbol=XRP_USDT', '/exchange/full-contract/BTC_USD']);
   });
 });
 
