@@ -9,9 +9,21 @@ import { operatorToken } from './operator';
 const PASSWORD = 'Amber-Quarry-58';
 const en = texts('en', 'spot');
 const ko = texts('ko', 'spot');
+const fr = texts('fr', 'spot');
 const core = texts('en', 'core');
+const koCore = texts('ko', 'core');
 /** An open order the screen is told the member has (the member has no funds to place one). */
 const OPEN_ORDER = order(990_001, { createTime: Date.UTC(2026, 10, 29, 13, 49, 9) });
+/** What the screen is told the member holds: enough for the orders the form sends (answered in the browser too). */
+const holding = (currency: string, available: string) => ({ currency, name: currency, icon: '', scale: 8, available, frozen: '0', total: available, bonus: '0', transferable: available, usdt: '0' });
+const BALANCES = [holding('USDT', '100000'), holding('BTC', '1')];
+/** A stop-limit buy waiting for its trigger: the longest status ("En attente du déclenchement" in French). */
+const WAITING_ORDER = order(990_004, { type: 'stop', status: 'conditional', price: '31000', triggerPrice: '30500', num: '0.25', createTime: Date.UTC(2026, 10, 29, 13, 50, 0) });
+/** Finished orders with what their fills came to: the widest figures of the orders page. */
+const FILLED_ORDERS = [
+  order(990_005, { status: 'filled', price: '32506.55', num: '0.061718', filledNum: '0.061718', filledMoney: '2006.2293', avgPrice: '32506.55', fee: '0.00006172', feeCurrency: 'BTC' }),
+  order(990_006, { type: 'market', price: null, num: null, money: '12500.5', status: 'filled', filledNum: '0.384527', filledMoney: '12499.98765432', avgPrice: '32506.55', fee: '0.00038453', feeCurrency: 'BTC' }),
+];
 
 const answer = (route: Route, data: unknown) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 200, success: true, msg: 'success', data }) });
 const submit = (page: Page, side: 'buy' | 'sell') => page.getByTestId(`spot-form-${side}`).locator('.spot-submit');
@@ -44,6 +56,7 @@ describe('the exchange page’s order feedback, in Chromium', () => {
     const { page, baseUrl } = session;
     await signUpMember(baseUrl, operatorToken(), email, PASSWORD);
     await signInInBrowser(page, baseUrl, email, PASSWORD);
+    await page.route('**/coin/assets/getMyBalance**', (route) => answer(route, BALANCES));
     await page.route('**/coin/entrust/get/myExchangeLog/**', (route) => answer(route, [OPEN_ORDER]));
     await page.route('**/coin/entrust/exchange/**', (route) => answer(route, order(990_002, { type: 'market', price: null, num: null, money: '100', status: 'cancelled', reason: 'noLiquidity' })));
     await page.route('**/coin/entrust/cancel/entrust', (route) => route.abort('internetdisconnected'));
@@ -134,6 +147,36 @@ describe('the exchange page’s order feedback, in Chromium', () => {
     } finally {
       await setBand(0);
       await page.unroute('**/coin/entrust/exchange/**');
+    }
+  });
+
+  it('keeps a long status clear of the pinned Cancel column on the orders page at 1024 px, in French at night', async () => {
+    const { page, baseUrl } = session;
+    await page.getByRole('button', { name: koCore.header.themeNight }).click();
+    await expect.poll(() => page.locator('body').getAttribute('theme-mode')).toBe('dark');
+    await chooseFromMenu(page, page.getByRole('button', { name: koCore.header.language, exact: true }), page.getByRole('menuitem', { name: 'Français' }));
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    await page.route('**/coin/entrust/getEntrustLogCurrency', (route) => answer(route, { records: [WAITING_ORDER, OPEN_ORDER, ...FILLED_ORDERS], total: 4, size: 10, current: 1, pages: 1 }));
+    await page.setViewportSize({ width: 1024, height: 768 });
+    try {
+      await page.goto(`${baseUrl}/account/entrust/spot`);
+      const row = page.locator(`tr[data-row-key="${WAITING_ORDER.id}"]`);
+      await row.getByText(fr.status_conditional).waitFor();
+      const edges = await row.evaluate((tr) => {
+        const cells = [...tr.querySelectorAll('td')];
+        const status = cells.find((cell) => cell.classList.contains('spot-status'))!.getBoundingClientRect();
+        const cancel = cells.find((cell) => cell.classList.contains('spot-table__action'))!.getBoundingClientRect();
+        return { status: status.right, cancel: cancel.left };
+      });
+      expect(edges.status, `status ends at ${edges.status}, Cancel starts at ${edges.cancel}`).toBeLessThanOrEqual(edges.cancel);
+      await row.getByRole('button', { name: fr.cancel }).waitFor();
+      await session.screenshot('spot-entrust-1024-fr-night');
+      // and once the table is scrolled to its end
+      await page.locator('.spot-entrust .semi-table-body').evaluate((body) => body.scrollTo({ left: body.scrollWidth }));
+      await session.screenshot('spot-entrust-1024-fr-night-scrolled');
+    } finally {
+      await page.unroute('**/coin/entrust/getEntrustLogCurrency');
+      await page.setViewportSize({ width: 1440, height: 900 });
     }
   });
 });

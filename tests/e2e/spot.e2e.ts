@@ -95,17 +95,17 @@ describe('spot trading in Chromium, as a new member', () => {
   it('places a limit buy and sees it in the book and in the open orders', async () => {
     const { page, baseUrl } = session;
     await page.goto(`${baseUrl}/exchange/index?symbol=${MARKET.path}`);
-    await expect.poll(() => available(page, 'buy')).toBe('1.00000000 BTC');
+    await expect.poll(() => available(page, 'buy')).toBe('1.000000 BTC');
     await expect(page.getByTestId('spot-demo-tag').count()).resolves.toBe(1);
     await page.locator('#spot-buy-price').fill(BUY.price);
     await page.locator('#spot-buy-num').fill(BUY.num);
-    await expect(page.getByTestId('spot-total-buy').innerText()).resolves.toBe('0.10000000 BTC');
+    await expect(page.getByTestId('spot-total-buy').innerText()).resolves.toBe('0.100000 BTC');
     await page.getByTestId('spot-form-buy').getByRole('button', { name: 'Buy ETH' }).click();
     await page.locator('.semi-toast-content-text', { hasText: en.orderPlaced }).first().waitFor();
 
     await page.getByTestId('spot-order-book').locator(`[data-side="bids"] [data-price="${BUY.price}"]`).waitFor();
     await expect.poll(() => page.locator('.spot-orders tbody tr').first().innerText()).toContain('0.050000');
-    await expect.poll(() => available(page, 'buy')).toBe('0.90000000 BTC');
+    await expect.poll(() => available(page, 'buy')).toBe('0.900000 BTC');
     await session.screenshot('spot-exchange-night-en');
   });
 
@@ -137,10 +137,10 @@ describe('spot trading in Chromium, as a new member', () => {
     await page.getByTestId('spot-form-buy').getByRole('button', { name: 'Buy ETH' }).click();
     const rows = page.locator('.spot-orders tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
-    await expect.poll(() => available(page, 'buy')).toBe('0.89000000 BTC');
+    await expect.poll(() => available(page, 'buy')).toBe('0.890000 BTC');
     await rows.filter({ hasText: '0.010000' }).getByRole('button', { name: en.cancel }).click();
     await expect.poll(() => rows.count()).toBe(1);
-    await expect.poll(() => available(page, 'buy')).toBe('0.90000000 BTC');
+    await expect.poll(() => available(page, 'buy')).toBe('0.900000 BTC');
     await expect(page.getByTestId('spot-order-book').locator('[data-price="0.010000"]').count()).resolves.toBe(0);
   });
 

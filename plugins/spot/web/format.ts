@@ -1,6 +1,7 @@
 // How the trading screens show numbers: prices and quantities at the market's decimals, exact, truncated.
 import { DecimalError, INVALID_NUMBER_DISPLAY, formatDecimal, formatNumberDisplay, formatWithSeparators } from '../../../core/shared';
-import { minorAt } from './decimal';
+import type { SpotSymbol } from '../shared/types';
+import { minorAt, readDecimal } from './decimal';
 
 /** A decimal string at `scale` decimals (padded, truncated) with thousands separators; "--" for null or bad input. */
 export function formatFixed(value: string | null | undefined, scale: number): string {
@@ -15,9 +16,48 @@ export function formatFixed(value: string | null | undefined, scale: number): st
   }
 }
 
-/** A large figure (24 h volume) with the number display rules (M / B suffixes). */
-export function formatCompact(value: string | null | undefined): string {
-  return value === null || value === undefined ? INVALID_NUMBER_DISPLAY : formatNumberDisplay(value);
+type MarketScales = Pick<SpotSymbol, 'base_coin_scale' | 'coin_coin_scale'>;
+
+/** The quote currency's decimals while the member's balances do not tell them (signed out): those of price × quantity. */
+export const fallbackQuoteScale = (market: MarketScales): number => market.base_coin_scale + market.coin_coin_scale;
+
+/** Decimals of a market's quote amounts: those price × quantity has, at most the quote currency's (`quoteScale`). */
+export function quoteDecimals(market: MarketScales, quoteScale: number): number {
+  return Math.min(quoteScale, fallbackQuoteScale(market));
+}
+
+/** `shown` (a formatted decimal) without trailing zeros beyond `keep` decimals. */
+function trimZeros(shown: string, keep: number): string {
+  const dot = shown.indexOf('.');
+  if (dot === -1) return shown;
+  let end = shown.length;
+  while (end > dot + 1 + keep && shown[end - 1] === '0') end -= 1;
+  return shown.slice(0, end === dot + 1 ? dot : end);
+}
+
+/**
+ * A quote amount (a total, a quote balance) as the order lists show one: truncated to the market's quote decimals
+ * and not padded beyond the price's decimals ("10,000.00", "3,251.50", "2,006.2293" on a 2-decimal market).
+ */
+export function formatQuote(value: string | null | undefined, market: MarketScales, quoteScale: number): string {
+  const decimals = quoteDecimals(market, quoteScale);
+  const shown = formatFixed(value, decimals);
+  return shown === INVALID_NUMBER_DISPLAY ? shown : trimZeros(shown, Math.min(market.base_coin_scale, decimals));
+}
+
+/**
+ * A large figure (24 h volume) with the number display rules (M / B suffixes); with `decimals`, truncated to them
+ * and never padded beyond them (a market's quantity or quote decimals).
+ */
+export function formatCompact(value: string | null | undefined, decimals?: number): string {
+  if (value === null || value === undefined) return INVALID_NUMBER_DISPLAY;
+  const exact = readDecimal(value);
+  if (decimals === undefined || exact === null) return formatNumberDisplay(value);
+  const shown = formatNumberDisplay(formatDecimal(minorAt(exact, decimals), decimals), { decimals });
+  const dot = shown.indexOf('.');
+  // the bands pad to 2–6 decimals: the digits beyond `decimals` are zeros, the value being truncated to them
+  if (dot === -1 || !/^[\d.,]+$/.test(shown) || shown.length - dot - 1 <= decimals) return shown;
+  return decimals === 0 ? shown.slice(0, dot) : shown.slice(0, dot + 1 + decimals);
 }
 
 /** A 24 h change in percent: "+2.35%", "-1.10%", "0.00%". */

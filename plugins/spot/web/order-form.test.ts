@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterPlaced, amountForPercent, bandRefusal, canUsePercent, cleanInput, emptyDraft, FAR_PRICE_PERCENT, farFromLast, orderTotal, percentOf, placeOrderInput, presetPrice, repriceDraft } from './order-form';
+import { afterPlaced, amountForPercent, amountRefusal, bandRefusal, canUsePercent, cleanInput, emptyDraft, FAR_PRICE_PERCENT, farFromLast, orderTotal, percentOf, missingValue, placeOrderInput, presetPrice, repriceDraft, requiredFields } from './order-form';
 import { BTC } from './testing/spot-fixtures';
 
 const context = { price: '30000', available: '1234.567891', market: { coin_coin_scale: 6, lot_size: '0.0001' }, quoteScale: 6 };
@@ -163,5 +163,77 @@ describe('the price band, checked before sending', () => {
     expect(bandRefusal('buy', 'limit', draft('99999'), banded, null)).toBeNull();
     expect(bandRefusal('buy', 'stop', draft('99999', ''), banded, '30000')).toBeNull();
     expect(bandRefusal('buy', 'limit', draft('99999.'), banded, '30000')).toBeNull();
+  });
+});
+
+describe('a missing or zero value, checked before sending', () => {
+  it('asks for a value when nothing was typed, and for one above zero when a zero was', () => {
+    expect(missingValue('')).toBe('errRequired');
+    expect(missingValue('.')).toBe('errRequired');
+    expect(missingValue('0')).toBe('errNonPositive');
+    expect(missingValue('0.000')).toBe('errNonPositive');
+    expect(missingValue('0.')).toBe('errNonPositive');
+    expect(missingValue('0.001')).toBeNull();
+    expect(missingValue('10')).toBeNull();
+  });
+
+  it('needs the fields of the order type and of the exits chosen', () => {
+    const draft = { fullCheck: false, lossCheck: false };
+    expect(requiredFields('buy', 'limit', draft)).toEqual(['price', 'num']);
+    expect(requiredFields('buy', 'market', draft)).toEqual(['money']);
+    expect(requiredFields('sell', 'market', draft)).toEqual(['num']);
+    expect(requiredFields('sell', 'stop', { fullCheck: true, lossCheck: true })).toEqual(['price', 'num', 'triggerMoney', 'fullPrice', 'lossPrice']);
+  });
+});
+
+describe('the minimum order value and the available balance, checked before sending', () => {
+  // minimum 5 USDT; quote amounts in 8 decimals (the quote currency's), as the engine counts them
+  const market = { ...BTC, min_notional: '5' };
+  const draft = (price: string, num: string, money = '') => ({ price, num, money });
+  const below = { key: 'errBelowMinNotional', params: { value: '5', currency: 'USDT' } };
+
+  it('refuses a limit or stop-limit order worth less than the minimum under the quantity, exactly at it passes', () => {
+    expect(amountRefusal('buy', 'limit', draft('25000', '0.0002'), market, 8, null)).toBeNull();
+    expect(amountRefusal('buy', 'limit', draft('25000', '0.000199'), market, 8, null)).toEqual({ field: 'num', ...below });
+    expect(amountRefusal('sell', 'stop', draft('0.00000001', '500000000'), market, 8, null)).toBeNull();
+    // one minor unit of the quote below the minimum
+    expect(amountRefusal('sell', 'stop', draft('0.00000001', '499999999'), market, 8, null)).toEqual({ field: 'num', ...below });
+  });
+
+  it('refuses a market buy spending less than the minimum under the quote amount; a market sell has no value to check', () => {
+    expect(amountRefusal('buy', 'market', draft('', '', '5'), market, 8, null)).toBeNull();
+    expect(amountRefusal('buy', 'market', draft('', '', '4.99999999'), market, 8, null)).toEqual({ field: 'money', ...below });
+    expect(amountRefusal('sell', 'market', draft('', '0.000001'), market, 8, null)).toBeNull();
+  });
+
+  it('refuses a limit or stop-limit buy costing more than the quote balance, exactly the balance passes', () => {
+    expect(amountRefusal('buy', 'limit', draft('25000', '0.4'), market, 8, '10000')).toBeNull();
+    expect(amountRefusal('buy', 'limit', draft('25000.00000001', '0.4'), market, 8, '10000.00000000')).toBeNull(); // 10,000.000000004 truncates to the balance
+    expect(amountRefusal('buy', 'stop', draft('25000', '0.4'), market, 8, '9999.99999999')).toEqual({ field: 'num', key: 'errInsufficientFunds' });
+    expect(amountRefusal('buy', 'limit', draft('1', '10000.000001'), market, 8, '10000')).toEqual({ field: 'num', key: 'errInsufficientFunds' });
+  });
+
+  it('refuses a market buy spending more than the quote balance under the quote amount', () => {
+    expect(amountRefusal('buy', 'market', draft('', '', '10000'), market, 8, '10000')).toBeNull();
+    expect(amountRefusal('buy', 'market', draft('', '', '10000.00000001'), market, 8, '10000')).toEqual({ field: 'money', key: 'errInsufficientFunds' });
+  });
+
+  it('refuses a sell of more than the base balance under the quantity, market or limit', () => {
+    expect(amountRefusal('sell', 'limit', draft('30000', '0.02997'), market, 8, '0.02997000')).toBeNull();
+    expect(amountRefusal('sell', 'limit', draft('30000', '0.029971'), market, 8, '0.02997000')).toEqual({ field: 'num', key: 'errInsufficientFunds' });
+    expect(amountRefusal('sell', 'market', draft('', '0.02997'), market, 8, '0.02997')).toBeNull();
+    expect(amountRefusal('sell', 'market', draft('', '0.029971'), market, 8, '0.02997')).toEqual({ field: 'num', key: 'errInsufficientFunds' });
+  });
+
+  it('signed out (no balance known) checks only the minimum; the minimum comes before the balance', () => {
+    expect(amountRefusal('buy', 'limit', draft('25000', '1000'), market, 8, null)).toBeNull();
+    expect(amountRefusal('sell', 'market', draft('', '1000'), market, 8, null)).toBeNull();
+    expect(amountRefusal('buy', 'limit', draft('25000', '0.0001'), market, 8, '0')).toMatchObject({ key: 'errBelowMinNotional' });
+  });
+
+  it('says nothing while a field is incomplete, or on a market without a minimum', () => {
+    expect(amountRefusal('buy', 'limit', draft('25000.', '0.0001'), market, 8, '0')).toBeNull();
+    expect(amountRefusal('buy', 'limit', draft('25000', ''), market, 8, '0')).toBeNull();
+    expect(amountRefusal('buy', 'limit', draft('25000', '0.0001'), { ...market, min_notional: '0' }, 8, '10')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 import { divRound, formatDecimal, normalizeNumericInput, parseDecimal } from '../../../core/shared';
 import { bandRefusalText, outsideBand, type BandRefusalText } from '../shared/price-band';
 import type { OrderSide, OrderType, PlaceOrderInput, SpotSymbol } from '../shared/types';
-import { decimalsOf, divideDown, floorToStep, isPositive, minorAt, multiplyDown, readDecimal } from './decimal';
+import { compareDecimal, decimalsOf, divideDown, floorToStep, isPositive, minorAt, multiplyDown, readDecimal } from './decimal';
 
 /** The percentage slider's marks. */
 export const PERCENT_MARKS = [25, 50, 75, 100] as const;
@@ -152,6 +152,66 @@ export function bandRefusal(side: OrderSide, type: OrderType, draft: Pick<OrderD
   const [ours, from] = [minorAt(price, scale), minorAt(reference, scale)];
   if (!outsideBand(side, ours, from, percent)) return null;
   return bandRefusalText(side, type === 'stop', from, { percent, tick: minorAt(market.tick_size, scale), scale, currency: market.quote_symbol });
+}
+
+/** The fields an order of this side and type needs before it is sent. */
+export function requiredFields(side: OrderSide, type: OrderType, draft: Pick<OrderDraft, 'fullCheck' | 'lossCheck'>): DraftField[] {
+  const fields: DraftField[] = [];
+  if (type !== 'market') fields.push('price');
+  fields.push(spendsQuote(side, type) ? 'money' : 'num');
+  if (type === 'stop') fields.push('triggerMoney');
+  if (draft.fullCheck) fields.push('fullPrice');
+  if (draft.lossCheck) fields.push('lossPrice');
+  return fields;
+}
+
+/** What a required field lacks: a value (nothing typed), or a value above zero ("0", "0.00"); null when it has one. */
+export function missingValue(value: string): 'errRequired' | 'errNonPositive' | null {
+  if (!/\d/.test(value)) return 'errRequired';
+  return /[1-9]/.test(value) ? null : 'errNonPositive';
+}
+
+/** A refusal of the order's amount, under the field the server names (`money` for a market buy, else `num`). */
+export interface AmountRefusal {
+  field: 'num' | 'money';
+  key: 'errBelowMinNotional' | 'errInsufficientFunds';
+  params?: { value: string; currency: string };
+}
+
+/**
+ * The refusal the engine would give the order's amount, in the server's words and values, or null. Below the
+ * market's minimum value: a limit or stop-limit order's price × quantity (truncated to the quote currency's
+ * decimals, as the engine counts it), a market buy's quote amount; a market sell has no price to value it at.
+ * More than the member holds: a limit or stop-limit buy holds that price × quantity of the quote currency, a
+ * market buy its quote amount, a sell its quantity of the base currency. `available` is the balance of what the
+ * side spends, null when it is not known (signed out): then only the minimum is checked. Exact in bigint.
+ */
+export function amountRefusal(
+  side: OrderSide,
+  type: OrderType,
+  draft: Pick<OrderDraft, 'price' | 'num' | 'money'>,
+  market: Pick<SpotSymbol, 'quote_symbol' | 'min_notional'>,
+  quoteScale: number,
+  available: string | null,
+): AmountRefusal | null {
+  const field = spendsQuote(side, type) ? 'money' : 'num';
+  const amount = readDecimal(draft[field]);
+  if (!isPositive(amount)) return null;
+  let value: string | null = null;
+  if (field === 'money') value = formatDecimal(minorAt(amount, quoteScale), quoteScale);
+  else if (type !== 'market') {
+    const price = readDecimal(draft.price);
+    if (!isPositive(price)) return null;
+    value = multiplyDown(price, amount, quoteScale);
+  }
+  const minimum = readDecimal(market.min_notional);
+  if (value !== null && minimum !== null && compareDecimal(value, minimum) < 0) {
+    return { field, key: 'errBelowMinNotional', params: { value: market.min_notional, currency: market.quote_symbol } };
+  }
+  const held = readDecimal(available);
+  const need = side === 'buy' ? value : amount;
+  if (held !== null && need !== null && compareDecimal(need, held) > 0) return { field, key: 'errInsufficientFunds' };
+  return null;
 }
 
 /** The body of POST /coin/entrust/exchange/{x}: only the fields the order type uses. */

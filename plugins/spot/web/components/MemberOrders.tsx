@@ -17,6 +17,8 @@ type Tab = 'open' | 'history' | 'trades';
 
 /** The class of columns of amounts with their currency: a table keeps "0.0375 BTC" on one line. */
 const AMOUNT_COLUMN = 'spot-amount';
+/** The class of the status column, whose cells wrap ("En attente du déclenchement"). */
+const STATUS_COLUMN = 'spot-status';
 
 /** A local date and time that a narrow column breaks between the two, not inside the date. */
 export function Stamp({ time }: { time: number }) {
@@ -89,6 +91,7 @@ export function useOrderColumns(markets: readonly SpotSymbol[], { cost = false }
     {
       title: t('col_status'),
       dataIndex: 'status',
+      className: STATUS_COLUMN,
       render: (_: string, order: SpotOrderView) => {
         // why the engine ended an order (a member's own cancel goes without saying)
         const reason = order.status === 'cancelled' && order.reason !== 'user' ? reasonKey(order) : null;

@@ -7,21 +7,24 @@ import { formatWithSeparators } from '../../../../core/shared';
 import { isHttpError, useRoot } from '../../../../core/web';
 import type { OrderSide, OrderType, SpotSymbol } from '../../shared/types';
 import type { ExchangeStore } from '../exchange-store';
-import { formatFixed } from '../format';
+import { fallbackQuoteScale, formatFixed, formatQuote } from '../format';
 import { isUnreachable, placedToast } from '../order-feedback';
 import { orderMarket } from './order-labels';
 import {
   afterPlaced,
   amountForPercent,
+  amountRefusal,
   canUsePercent,
   cleanInput,
   emptyDraft,
   bandRefusal,
   farFromLast,
   orderTotal,
+  missingValue,
   PERCENT_MARKS,
   presetPrice,
   repriceDraft,
+  requiredFields,
   spendsQuote,
   type DraftField,
   type OrderDraft,
@@ -45,17 +48,6 @@ function FormField({ id, label, error, children }: { id: string; label: string; 
   );
 }
 
-/** The fields an order of this side and type needs before it is sent. */
-function requiredFields(side: OrderSide, type: OrderType, draft: OrderDraft): DraftField[] {
-  const fields: DraftField[] = [];
-  if (type !== 'market') fields.push('price');
-  fields.push(spendsQuote(side, type) ? 'money' : 'num');
-  if (type === 'stop') fields.push('triggerMoney');
-  if (draft.fullCheck) fields.push('fullPrice');
-  if (draft.lossCheck) fields.push('lossPrice');
-  return fields;
-}
-
 /** One side's order form: price, amount or quote amount, stop trigger, take-profit / stop-loss, percentage, total. */
 export const OrderForm = observer(function OrderForm({ store, market, side, type }: { store: ExchangeStore; market: SpotSymbol; side: OrderSide; type: OrderType }) {
   const root = useRoot();
@@ -65,7 +57,7 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
   const [percent, setPercent] = useState(0);
   const [busy, setBusy] = useState(false);
   const spendCurrency = side === 'buy' ? market.quote_symbol : market.coin_symbol;
-  const quoteScale = store.balanceScale(market.quote_symbol, market.base_coin_scale);
+  const quoteScale = store.balanceScale(market.quote_symbol, fallbackQuoteScale(market));
   const available = store.available(spendCurrency);
   const id = (field: DraftField) => `spot-${side}-${field}`;
   const percentUsable = canUsePercent(root.session.isLogin, available);
@@ -107,14 +99,19 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
 
   const submit = () => {
     if (market.halted) return; // the panel says so; the button is disabled
-    const missing = requiredFields(side, type, draft).filter((field) => !/[1-9]/.test(draft[field]));
+    const missing = requiredFields(side, type, draft).flatMap((field) => {
+      const key = missingValue(draft[field]);
+      return key ? [[field, t(key)] as const] : [];
+    });
     if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((field) => [field, t('errRequired')])));
+      setErrors(Object.fromEntries(missing));
       return;
     }
+    // what the server would refuse, under the field it would name; signed out, the balance is not known
     const band = bandRefusal(side, type, draft, market, store.lastPrice);
-    if (band) {
-      setErrors({ price: t(band.key, band.params) });
+    const amount = amountRefusal(side, type, draft, market, quoteScale, root.session.isLogin ? available : null);
+    if (band || amount) {
+      setErrors({ ...(band && { price: t(band.key, band.params) }), ...(amount && { [amount.field]: t(amount.key, amount.params) }) });
       return;
     }
     const far = farFromLast(side, type, draft, store.lastPrice);
@@ -180,7 +177,7 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
       <div className="spot-form__available">
         <span className="spot-muted">{t('available')}</span>
         <span data-testid={`spot-available-${side}`}>
-          {formatFixed(available, side === 'buy' ? quoteScale : market.coin_coin_scale)} {spendCurrency}
+          {side === 'buy' ? formatQuote(available, market, quoteScale) : formatFixed(available, market.coin_coin_scale)} {spendCurrency}
         </span>
       </div>
       {type === 'stop' && priceInput('triggerMoney', t('triggerPrice'))}
@@ -225,7 +222,7 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
       {!quoteAmount && (
         <div className="spot-form__total">
           <span className="spot-muted">{t('total')}</span>
-          <span data-testid={`spot-total-${side}`}>{type === 'market' || total === null ? '--' : `${formatFixed(total, quoteScale)} ${market.quote_symbol}`}</span>
+          <span data-testid={`spot-total-${side}`}>{type === 'market' || total === null ? '--' : `${formatQuote(total, market, quoteScale)} ${market.quote_symbol}`}</span>
         </div>
       )}
       {root.session.isLogin ? (

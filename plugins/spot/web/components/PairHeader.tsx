@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useRoot } from '../../../../core/web';
 import type { ExchangeStore } from '../exchange-store';
-import { formatChange, formatCompact, formatFixed, trendOf } from '../format';
+import { fallbackQuoteScale, formatChange, formatCompact, formatFixed, quoteDecimals, trendOf } from '../format';
 
 /** Marks a screen whose prices come from the demo market maker (site features.demo). */
 export function SpotDemoTag() {
@@ -43,8 +43,12 @@ export const PairHeader = observer(function PairHeader({ store }: { store: Excha
     { key: 'change', label: t('change24h'), value: formatChange(ticker?.zdf), className: `spot-${trendOf(ticker?.zdf)}` },
     { key: 'high', label: t('high24h'), value: formatFixed(ticker?.high, scale) },
     { key: 'low', label: t('low24h'), value: formatFixed(ticker?.low, scale) },
-    { key: 'vol', label: t('volume24h', { coin: market.coin_symbol }), value: formatCompact(ticker?.vol) },
-    { key: 'amount', label: t('turnover24h', { coin: market.quote_symbol }), value: formatCompact(ticker?.amount) },
+    { key: 'vol', label: t('volume24h', { coin: market.coin_symbol }), value: formatCompact(ticker?.vol, market.coin_coin_scale) },
+    {
+      key: 'amount',
+      label: t('turnover24h', { coin: market.quote_symbol }),
+      value: formatCompact(ticker?.amount, quoteDecimals(market, store.balanceScale(market.quote_symbol, fallbackQuoteScale(market)))),
+    },
   ];
   return (
     <div className="spot-pair" data-testid="spot-pair-header">

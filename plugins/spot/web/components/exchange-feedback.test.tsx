@@ -36,7 +36,7 @@ async function openExchange(options: { open?: SpotOrderView[]; finished?: SpotOr
     http.get(`${API}/coin/open/get/kline/history`, () => ok([candle(60_000)])),
     http.get(`${API}/coin/open/market/initData`, () => ok({ type: 'spot', contracts: [], serverTime: '', symbols: [] })),
     http.get(`${API}/coin/open/getPriceComparison/:x`, () => ok({ symbol: 'BTC/USDT', close: '30000', prices: [] })),
-    http.get(`${API}/coin/assets/getMyBalance`, () => ok([balance('USDT', '1000', { scale: 6 }), balance('BTC', '0.5', { scale: 8 })])),
+    http.get(`${API}/coin/assets/getMyBalance`, () => ok([balance('USDT', '100000', { scale: 6 }), balance('BTC', '0.5', { scale: 8 })])),
     http.get(`${API}/coin/quotes/getOptional`, () => ok([])),
     http.get(`${API}/coin/entrust/get/myExchangeLog/:x`, () => ok(open)),
     http.get(`${API}/coin/entrust/entrustlog/:a/:b/:c`, ({ params }) => {

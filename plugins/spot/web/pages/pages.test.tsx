@@ -71,8 +71,8 @@ function memberData(placed: unknown[] = [], usdt = { available: '1000' }) {
     http.post(`${API}/coin/entrust/exchange/:x`, async ({ request }) => {
       const body = (await request.json()) as { num?: string };
       placed.push(body);
-      if (body.num === '99') return HttpResponse.json(envelope({ field: 'num' }, 400, 'Insufficient available balance'), { status: 400 });
-      if (body.num === '98') return HttpResponse.json(envelope({ field: 'money' }, 400, 'Not enough USDT'), { status: 400 });
+      if (body.num === '0.099') return HttpResponse.json(envelope({ field: 'num' }, 400, 'Refused by the server'), { status: 400 });
+      if (body.num === '0.098') return HttpResponse.json(envelope({ field: 'money' }, 400, 'Not enough USDT'), { status: 400 });
       return ok(order(12));
     }),
   );
@@ -165,7 +165,7 @@ describe('exchange screen', () => {
     expect(chart.options[0]).toMatchObject({ rightPriceScale: { entireTextOnly: true } });
     expect(screen.getByRole('link', { name: en.chartCredit }).getAttribute('href')).toBe('https://www.tradingview.com/');
     await waitFor(() => expect(document.querySelector('[data-row-key="11"]')).toBeTruthy());
-    expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.000000 USDT');
+    expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.00 USDT');
     expect(screen.getByTestId('spot-available-sell').textContent).toBe('0.500000 BTC');
     // both forms open at the last price (30000), written with the market's price decimals as the book writes it
     expect(input('spot-buy-price').value).toBe('30000.00');
@@ -182,23 +182,23 @@ describe('exchange screen', () => {
   it('fills the price from the book, shows the total and places a limit buy; a refusal shows on its field', async () => {
     marketData();
     const placed: unknown[] = [];
-    memberData(placed);
+    memberData(placed, { available: '10000' });
     await open('/exchange/index?symbol=BTC_USDT');
     const bid = await waitFor(() => within(screen.getByTestId('spot-order-book')).getByText('29,980.00'));
     fireEvent.click(bid);
     await waitFor(() => expect(input('spot-buy-price').value).toBe('29980.00'));
     fireEvent.change(input('spot-buy-num'), { target: { value: '0.1234567' } });
     expect(input('spot-buy-num').value).toBe('0.123456');
-    expect(screen.getByTestId('spot-total-buy').textContent).toBe('3,701.210880 USDT');
+    expect(screen.getByTestId('spot-total-buy').textContent).toBe('3,701.21088 USDT');
     fireEvent.click(within(form('buy')).getByRole('button', { name: 'Buy BTC' }));
     await waitFor(() => expect(placed).toEqual([{ side: 'buy', type: 'limit', price: '29980.00', num: '0.123456' }]));
 
-    fireEvent.change(input('spot-buy-num'), { target: { value: '99' } });
+    fireEvent.change(input('spot-buy-num'), { target: { value: '0.099' } });
     fireEvent.click(within(form('buy')).getByRole('button', { name: 'Buy BTC' }));
-    await waitFor(() => expect(fieldError('spot-buy-num')).toBe('Insufficient available balance'));
+    await waitFor(() => expect(fieldError('spot-buy-num')).toBe('Refused by the server'));
 
     // a refusal naming a field this form does not show is a toast, not a silent no-op
-    fireEvent.change(input('spot-buy-num'), { target: { value: '98' } });
+    fireEvent.change(input('spot-buy-num'), { target: { value: '0.098' } });
     fireEvent.click(within(form('buy')).getByRole('button', { name: 'Buy BTC' }));
     await waitFor(() => expect(screen.getByText('Not enough USDT')).toBeTruthy());
     expect(fieldError('spot-buy-num')).toBeNull();
@@ -207,7 +207,7 @@ describe('exchange screen', () => {
   it('a placed order clears the amount and the take-profit / stop-loss; a refused one keeps them', async () => {
     marketData();
     const placed: unknown[] = [];
-    memberData(placed);
+    memberData(placed, { available: '10000' });
     await open('/exchange/index?symbol=BTC_USDT');
     await waitFor(() => expect(input('spot-buy-price').value).toBe('30000.00'));
     const exit = (name: string) => within(form('buy')).getByRole('checkbox', { name }) as HTMLInputElement;
@@ -230,9 +230,9 @@ describe('exchange screen', () => {
     expect(input('spot-buy-price').value).toBe('30000.00');
 
     // ticked again, the exits start empty; a refusal keeps everything as typed
-    fillOrder('99');
-    await waitFor(() => expect(fieldError('spot-buy-num')).toBe('Insufficient available balance'));
-    expect(input('spot-buy-num').value).toBe('99');
+    fillOrder('0.099');
+    await waitFor(() => expect(fieldError('spot-buy-num')).toBe('Refused by the server'));
+    expect(input('spot-buy-num').value).toBe('0.099');
     expect(exit(en.takeProfit).checked).toBe(true);
     expect(input('spot-buy-fullPrice').value).toBe('35000');
     expect(exit(en.stopLoss).checked).toBe(true);
@@ -243,7 +243,7 @@ describe('exchange screen', () => {
     marketData();
     memberData();
     await open('/exchange/index?symbol=BTC_USDT');
-    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.000000 USDT'));
+    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.00 USDT'));
     await waitFor(() => expect(input('spot-buy-price').value).toBe('30000.00'));
     // 50 % of 1,000 USDT at 30,000
     slideUp('buy', 5);
@@ -251,7 +251,7 @@ describe('exchange screen', () => {
     expect(input('spot-buy-num').value).toBe('0.016666');
     fireEvent.change(input('spot-buy-price'), { target: { value: '25000' } });
     expect(input('spot-buy-num').value).toBe('0.02');
-    expect(screen.getByTestId('spot-total-buy').textContent).toBe('500.000000 USDT');
+    expect(screen.getByTestId('spot-total-buy').textContent).toBe('500.00 USDT');
     expect(slider('buy').getAttribute('aria-valuenow')).toBe('50');
     // a price picked in the book counts as a new price too
     fireEvent.click(within(screen.getByTestId('spot-order-book')).getByText('29,980.00'));
@@ -308,6 +308,47 @@ describe('exchange screen', () => {
     await waitFor(() => expect(placed).toEqual([{ side: 'buy', type: 'market', money: '250.5' }]));
   });
 
+  it('refuses a zero, an order below the market minimum or beyond the balance before sending, as the server words it', async () => {
+    marketData();
+    const placed: unknown[] = [];
+    memberData(placed);
+    await open('/exchange/index?symbol=BTC_USDT');
+    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.00 USDT'));
+    await waitFor(() => expect(input('spot-buy-price').value).toBe('30000.00'));
+    const place = (side: 'buy' | 'sell', field: string, value: string) => {
+      fireEvent.change(input(`spot-${side}-${field}`), { target: { value } });
+      fireEvent.click(within(form(side)).getByRole('button', { name: side === 'buy' ? 'Buy BTC' : 'Sell BTC' }));
+    };
+    place('sell', 'num', '0');
+    await waitFor(() => expect(fieldError('spot-sell-num')).toBe(en.errNonPositive));
+    fireEvent.change(input('spot-buy-price'), { target: { value: '0.00' } });
+    place('buy', 'num', '1');
+    await waitFor(() => expect(fieldError('spot-buy-price')).toBe(en.errNonPositive));
+    // minimum 1 USDT: 30,000 × 0.000033 is 0.99
+    fireEvent.change(input('spot-buy-price'), { target: { value: '30000.00' } });
+    place('buy', 'num', '0.000033');
+    await waitFor(() => expect(fieldError('spot-buy-num')).toBe(en.errBelowMinNotional.replace('{{value}}', '1').replace('{{currency}}', 'USDT')));
+    // 1,000 USDT buys 0.033333 at 30,000 (999.99 USDT), not 0.033334 (1,000.02 USDT)
+    place('buy', 'num', '0.033334');
+    await waitFor(() => expect(fieldError('spot-buy-num')).toBe(en.errInsufficientFunds));
+    place('sell', 'num', '0.500001');
+    await waitFor(() => expect(fieldError('spot-sell-num')).toBe(en.errInsufficientFunds));
+    expect(placed).toEqual([]);
+    place('buy', 'num', '0.033333');
+    await waitFor(() => expect(placed).toEqual([{ side: 'buy', type: 'limit', price: '30000.00', num: '0.033333' }]));
+
+    fireEvent.click(screen.getByRole('tab', { name: en.type_market }));
+    place('buy', 'money', '1000.000001');
+    await waitFor(() => expect(fieldError('spot-buy-money')).toBe(en.errInsufficientFunds));
+    place('buy', 'money', '0.999999');
+    await waitFor(() => expect(fieldError('spot-buy-money')).toBe(en.errBelowMinNotional.replace('{{value}}', '1').replace('{{currency}}', 'USDT')));
+    expect(placed).toHaveLength(1);
+    fireEvent.change(input('spot-buy-money'), { target: { value: '1000' } });
+    fireEvent.click(within(form('buy')).getByRole('button', { name: 'Buy BTC' }));
+    await waitFor(() => expect(placed).toHaveLength(2));
+    expect(placed[1]).toEqual({ side: 'buy', type: 'market', money: '1000' });
+  });
+
   it('follows the topics: a trade batch, a candle and a refresh message', async () => {
     marketData();
     const usdt = { available: '1000' };
@@ -321,11 +362,11 @@ describe('exchange screen', () => {
     act(() => realtime.emit('kline_BTC_USDT_15min', { symbol: 'BTC/USDT', period: '15min', candle: candle(120_000, '30123.45', '4') }));
     expect(screen.getByTestId('spot-candle').getAttribute('data-volume')).toBe('4');
     await waitFor(() => expect(chart.updates.length).toBeGreaterThan(0));
-    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.000000 USDT'));
+    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toBe('1,000.00 USDT'));
     usdt.available = '700.5';
     await new Promise((resolve) => setTimeout(resolve, 300));
     act(() => realtime.emit('refresh_7', { type: 'spot', event: 'trade', symbol: 'BTC/USDT' }));
-    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toBe('700.500000 USDT'));
+    await waitFor(() => expect(screen.getByTestId('spot-available-buy').textContent).toBe('700.50 USDT'));
   });
 
   it('links the order history to all the orders when its first page does not hold them all', async () => {
