@@ -355,6 +355,9 @@ for (const dialect of await availableDialects()) {
         [{ side: 'buy', type: 'limit', price: '100', num: '0.1', fullCheck: true, fullPrice: '99' }, 'fullPrice', 'errInvalidExit'],
         [{ side: 'buy', type: 'limit', price: '100', num: '0.1', fullCheck: true, fullPrice: '120', lossCheck: true, lossPrice: '101' }, 'lossPrice', 'errInvalidExit'],
         [{ side: 'buy', type: 'limit', price: '100', num: '0.1', lossCheck: true, lossPrice: '0' }, 'lossPrice', 'errNonPositive'],
+        // a stop-limit cannot carry exits: refused, not placed without them
+        [{ side: 'buy', type: 'stop', triggerMoney: '90', price: '100', num: '0.1', fullCheck: true, fullPrice: '120' }, 'fullPrice', 'errExitNotAllowed'],
+        [{ side: 'buy', type: 'stop', triggerMoney: '90', price: '100', num: '0.1', lossCheck: true, lossPrice: '80' }, 'lossPrice', 'errExitNotAllowed'],
         [{ side: 'buy', type: 'limit', price: '-1', num: '0.1' }, 'price'],
         [{ side: 'buy', type: 'limit', price: '0', num: '0.1' }, 'price'],
         [{ side: 'hold', type: 'limit', price: '100', num: '0.1' }, 'side'],

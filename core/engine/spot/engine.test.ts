@@ -161,6 +161,8 @@ describe('spot engine: rejections change nothing', () => {
     ['stop-loss above a buy price', { price: '99', qty: '0.1', takeProfit: '120', stopLoss: '100' }, 'invalidExit', 'stopLoss'],
     ['stop-loss alone below a sell price', { side: 'sell', price: '99', qty: '0.1', stopLoss: '98' }, 'invalidExit', 'stopLoss'],
     ['take-profit under the stop-loss of a market buy', { type: 'market', quote: '10', price: undefined, qty: undefined, takeProfit: '90', stopLoss: '95' }, 'invalidExit', 'takeProfit'],
+    ['a take-profit on a stop-limit', { type: 'stopLimit', trigger: '110', price: '111', qty: '0.1', takeProfit: '120' }, 'exitNotAllowed', 'takeProfit'],
+    ['a stop-loss on a stop-limit', { type: 'stopLimit', trigger: '110', price: '111', qty: '0.1', stopLoss: '90' }, 'exitNotAllowed', 'stopLoss'],
   ] as const)('%s', (_name, fields, reason, field) => {
     const spot = newSpot({ u1: { USDT: '1000' }, u2: { BTC: '1' } });
     accepted(spot.apply(order('u2', { side: 'sell', price: '100', qty: '0.5' })));

@@ -520,6 +520,9 @@ export class SpotEngine implements StepOwner, StepSource {
       const qty = amountOf(c.qty, 'qty', qtyScale, 'qty', true);
       if (qty instanceof Rejection) return qty;
       if (c.type === 'stopLimit') {
+        if (c.takeProfit !== undefined || c.stopLoss !== undefined) {
+          return new Rejection('exitNotAllowed', c.takeProfit !== undefined ? 'takeProfit' : 'stopLoss');
+        }
         const trigger = amountOf(c.trigger, 'trigger', priceScale, 'price', true);
         if (trigger instanceof Rejection) return trigger;
         return { id, userId, side, time: c.at, feeTier: c.feeTier, type: 'stopLimit', trigger: trigger!, price: price!, qty: qty! };

@@ -99,6 +99,8 @@ export type SpotRejectReason =
   | 'insufficientFunds'
   /** A limit price beyond the market's price band from the last trade price (a stop-limit's: from its trigger). */
   | 'priceOutsideBand'
+  /** Take-profit or stop-loss on a stop-limit order, which cannot carry them. */
+  | 'exitNotAllowed'
   /** At or before the time of a command the accepted-id window forgot: it could be a repeat of one (AcceptedIds). */
   | 'staleCommand'
   | import('../book/types').RejectReason;

@@ -78,5 +78,5 @@ export const REJECT_REASONS = [
   'duplicateClientOrderId', 'insufficientFunds', 'duplicateId', 'invalidField', 'nonPositive', 'outOfRange',
   'priceNotOnTick', 'qtyNotOnLot', 'belowMinNotional', 'priceTooManyDecimals', 'qtyTooManyDecimals',
   'quoteTooManyDecimals', 'unknownFeeTier', 'budgetRequired', 'postOnlyWouldTake', 'invalidExit',
-  'unknownOrder', 'staleCommand', 'priceOutsideBand',
+  'unknownOrder', 'staleCommand', 'priceOutsideBand', 'exitNotAllowed',
 ] as const;

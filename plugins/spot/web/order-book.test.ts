@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookRows, groupLevels } from './order-book';
+import { bookGroups, bookRows, groupLevels } from './order-book';
 
 const bids: [string, string][] = [
   ['100.27', '1'],
@@ -52,5 +52,18 @@ describe('order book grouping', () => {
     expect(rows.asks[3]!.bar).toBe(100);
     expect(rows.bids[3]!.bar).toBeCloseTo(66.96, 2);
     expect(bookRows([], [], '0.01', 1, 10)).toEqual({ bids: [], asks: [] });
+  });
+});
+
+describe('order book grouping choices', () => {
+  it('offers 1, 10 and 100 ticks, and more powers of ten while a row spans at most 1 % of the last price', () => {
+    expect(bookGroups('0.01', null)).toEqual([1, 10, 100]);
+    expect(bookGroups('0.01', '67250.15')).toEqual([1, 10, 100, 1000, 10000]);
+    // at 3,500: 1000 ticks (10.00) are 0.29 % of the price, 10000 ticks (100.00) 2.9 %
+    expect(bookGroups('0.01', '3500')).toEqual([1, 10, 100, 1000]);
+    // exactly 1 % is offered, a hair less price is not
+    expect(bookGroups('0.01', '10000')).toEqual([1, 10, 100, 1000, 10000]);
+    expect(bookGroups('0.01', '9999.99')).toEqual([1, 10, 100, 1000]);
+    expect(bookGroups('0.000001', '0.055')).toEqual([1, 10, 100]);
   });
 });

@@ -1,11 +1,34 @@
 // Order book rows as the screen shows them: levels grouped by a multiple of the tick, with cumulative depth bars.
 import { formatDecimal, parseDecimal } from '../../../core/shared';
 import type { DepthLevelView } from '../shared/types';
-import { decimalsOf } from './decimal';
+import { decimalsOf, readDecimal } from './decimal';
 
-/** Grouping choices: 1, 10 or 100 ticks per row. */
-export const BOOK_GROUPS = [1, 10, 100] as const;
-export type BookGroup = (typeof BOOK_GROUPS)[number];
+/** Ticks per row of the order book: a power of ten. */
+export type BookGroup = number;
+
+/** Grouping choices every market has: 1, 10 or 100 ticks per row. */
+export const BOOK_GROUPS: readonly BookGroup[] = [1, 10, 100];
+
+/** A row may span at most this share of the last price (1 %) to be offered beyond BOOK_GROUPS. */
+const MAX_GROUP_SHARE = 100n;
+
+/**
+ * The grouping choices of a market: BOOK_GROUPS, then further powers of ten while a row spans at most 1 % of the
+ * last price (0.01 to 100 at 67,000 with a 0.01 tick; up to 10 at 3,500).
+ */
+export function bookGroups(tick: string, lastPrice: string | null): BookGroup[] {
+  const groups = [...BOOK_GROUPS];
+  const price = readDecimal(lastPrice);
+  if (price === null) return groups;
+  const scale = Math.max(decimalsOf(tick), decimalsOf(price));
+  const [tickMinor, priceMinor] = [parseDecimal(tick, scale), parseDecimal(price, scale)];
+  let next = groups[groups.length - 1]! * 10;
+  while (tickMinor * BigInt(next) * MAX_GROUP_SHARE <= priceMinor) {
+    groups.push(next);
+    next *= 10;
+  }
+  return groups;
+}
 
 export interface BookRow {
   price: string;

@@ -77,7 +77,9 @@ describe('trade form maths', () => {
 
   it('sends only the fields of the order type', () => {
     const draft = { ...emptyDraft('100'), num: '2', money: '50', triggerMoney: '99', fullCheck: true, fullPrice: '120' };
-    expect(placeOrderInput('sell', 'stop', draft)).toEqual({ side: 'sell', type: 'stop', price: '100', num: '2', triggerMoney: '99', fullCheck: true, fullPrice: '120' });
+    // a stop-limit carries no exits: the engine refuses them
+    expect(placeOrderInput('sell', 'stop', draft)).toEqual({ side: 'sell', type: 'stop', price: '100', num: '2', triggerMoney: '99' });
+    expect(placeOrderInput('sell', 'limit', draft)).toEqual({ side: 'sell', type: 'limit', price: '100', num: '2', fullCheck: true, fullPrice: '120' });
     expect(placeOrderInput('sell', 'market', { ...draft, fullCheck: false })).toEqual({ side: 'sell', type: 'market', num: '2' });
     expect(placeOrderInput('buy', 'market', { ...draft, fullCheck: false })).toEqual({ side: 'buy', type: 'market', money: '50' });
   });
@@ -182,7 +184,8 @@ describe('a missing or zero value, checked before sending', () => {
     expect(requiredFields('buy', 'limit', draft)).toEqual(['price', 'num']);
     expect(requiredFields('buy', 'market', draft)).toEqual(['money']);
     expect(requiredFields('sell', 'market', draft)).toEqual(['num']);
-    expect(requiredFields('sell', 'stop', { fullCheck: true, lossCheck: true })).toEqual(['price', 'num', 'triggerMoney', 'fullPrice', 'lossPrice']);
+    expect(requiredFields('sell', 'stop', { fullCheck: true, lossCheck: true })).toEqual(['price', 'num', 'triggerMoney']);
+    expect(requiredFields('sell', 'limit', { fullCheck: true, lossCheck: true })).toEqual(['price', 'num', 'fullPrice', 'lossPrice']);
   });
 });
 

@@ -154,14 +154,17 @@ export function bandRefusal(side: OrderSide, type: OrderType, draft: Pick<OrderD
   return bandRefusalText(side, type === 'stop', from, { percent, tick: minorAt(market.tick_size, scale), scale, currency: market.quote_symbol });
 }
 
+/** Whether an order of this type may carry take-profit / stop-loss (the engine refuses them on a stop-limit). */
+export const takesExits = (type: OrderType): boolean => type !== 'stop';
+
 /** The fields an order of this side and type needs before it is sent. */
 export function requiredFields(side: OrderSide, type: OrderType, draft: Pick<OrderDraft, 'fullCheck' | 'lossCheck'>): DraftField[] {
   const fields: DraftField[] = [];
   if (type !== 'market') fields.push('price');
   fields.push(spendsQuote(side, type) ? 'money' : 'num');
   if (type === 'stop') fields.push('triggerMoney');
-  if (draft.fullCheck) fields.push('fullPrice');
-  if (draft.lossCheck) fields.push('lossPrice');
+  if (takesExits(type) && draft.fullCheck) fields.push('fullPrice');
+  if (takesExits(type) && draft.lossCheck) fields.push('lossPrice');
   return fields;
 }
 
@@ -221,7 +224,7 @@ export function placeOrderInput(side: OrderSide, type: OrderType, draft: OrderDr
   if (spendsQuote(side, type)) input.money = draft.money;
   else input.num = draft.num;
   if (type === 'stop') input.triggerMoney = draft.triggerMoney;
-  if (draft.fullCheck) Object.assign(input, { fullCheck: true, fullPrice: draft.fullPrice });
-  if (draft.lossCheck) Object.assign(input, { lossCheck: true, lossPrice: draft.lossPrice });
+  if (takesExits(type) && draft.fullCheck) Object.assign(input, { fullCheck: true, fullPrice: draft.fullPrice });
+  if (takesExits(type) && draft.lossCheck) Object.assign(input, { lossCheck: true, lossPrice: draft.lossPrice });
   return input;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDecimal, parseDecimal } from '../../../../core/shared';
 import type { ExchangeStore } from '../exchange-store';
 import { formatFixed } from '../format';
-import { BOOK_GROUPS, bookRows, type BookGroup, type BookRow } from '../order-book';
+import { bookGroups, bookRows, type BookGroup, type BookRow } from '../order-book';
 import { decimalsOf } from '../decimal';
 
 /** Levels shown a side. */
@@ -32,7 +32,10 @@ export const OrderBook = observer(function OrderBook({ store }: { store: Exchang
   if (!market) return <section className="spot-panel spot-book" />;
   const tickScale = decimalsOf(market.tick_size);
   const groupLabel = (group: BookGroup) => formatDecimal(parseDecimal(market.tick_size, tickScale) * BigInt(group), tickScale);
-  const rows = bookRows(store.depth?.bids ?? [], store.depth?.asks ?? [], market.tick_size, store.group, BOOK_ROWS);
+  const groups = bookGroups(market.tick_size, store.lastPrice);
+  // a grouping chosen on another market that this one does not offer falls back to one tick
+  const group = groups.includes(store.group) ? store.group : 1;
+  const rows = bookRows(store.depth?.bids ?? [], store.depth?.asks ?? [], market.tick_size, group, BOOK_ROWS);
   const priceScale = market.base_coin_scale;
   const qtyScale = market.coin_coin_scale;
   const pick = (price: string) => store.pickPrice(price);
@@ -42,9 +45,9 @@ export const OrderBook = observer(function OrderBook({ store }: { store: Exchang
         <h3>{t('orderBook')}</h3>
         <Select
           size="small"
-          value={store.group}
+          value={group}
           onChange={(value) => store.setGroup(value as BookGroup)}
-          optionList={BOOK_GROUPS.map((group) => ({ value: group, label: groupLabel(group) }))}
+          optionList={groups.map((choice) => ({ value: choice, label: groupLabel(choice) }))}
           aria-label={t('grouping')}
           style={{ width: 110 }}
         />
@@ -54,7 +57,13 @@ export const OrderBook = observer(function OrderBook({ store }: { store: Exchang
         <span>{t('colAmount', { coin: market.coin_symbol })}</span>
         <span>{t('colTotal', { coin: market.coin_symbol })}</span>
       </div>
-      <BookSide rows={[...rows.asks].reverse()} side="asks" priceScale={priceScale} qtyScale={qtyScale} onPick={pick} />
+      {store.depth && rows.asks.length === 0 && rows.bids.length === 0 ? (
+        <div className="spot-book__side spot-book__side--asks">
+          <p className="spot-empty">{t('noOrders')}</p>
+        </div>
+      ) : (
+        <BookSide rows={[...rows.asks].reverse()} side="asks" priceScale={priceScale} qtyScale={qtyScale} onPick={pick} />
+      )}
       <div className="spot-book__mid" data-testid="spot-book-mid">
         {formatFixed(store.lastPrice, priceScale)}
       </div>

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { formatWithSeparators } from '../../../../core/shared';
+import { INVALID_NUMBER_DISPLAY, formatWithSeparators } from '../../../../core/shared';
 import { isHttpError, useRoot } from '../../../../core/web';
 import type { OrderSide, OrderType, SpotSymbol } from '../../shared/types';
 import type { ExchangeStore } from '../exchange-store';
@@ -26,6 +26,7 @@ import {
   repriceDraft,
   requiredFields,
   spendsQuote,
+  takesExits,
   type DraftField,
   type OrderDraft,
 } from '../order-form';
@@ -177,7 +178,12 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
       <div className="spot-form__available">
         <span className="spot-muted">{t('available')}</span>
         <span data-testid={`spot-available-${side}`}>
-          {side === 'buy' ? formatQuote(available, market, quoteScale) : formatFixed(available, market.coin_coin_scale)} {spendCurrency}
+          {!root.session.isLogin
+            ? INVALID_NUMBER_DISPLAY
+            : side === 'buy'
+              ? formatQuote(available, market, quoteScale)
+              : formatFixed(available, market.coin_coin_scale)}{' '}
+          {spendCurrency}
         </span>
       </div>
       {type === 'stop' && priceInput('triggerMoney', t('triggerPrice'))}
@@ -209,16 +215,20 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
           aria-label={t('percentOfAvailable')}
         />
       </div>
-      <div className="spot-form__exits">
-        <Checkbox checked={draft.fullCheck} onChange={(event) => setDraft((previous) => ({ ...previous, fullCheck: Boolean(event.target.checked) }))}>
-          {t('takeProfit')}
-        </Checkbox>
-        <Checkbox checked={draft.lossCheck} onChange={(event) => setDraft((previous) => ({ ...previous, lossCheck: Boolean(event.target.checked) }))}>
-          {t('stopLoss')}
-        </Checkbox>
-      </div>
-      {draft.fullCheck && priceInput('fullPrice', t('takeProfitPrice'))}
-      {draft.lossCheck && priceInput('lossPrice', t('stopLossPrice'))}
+      {takesExits(type) && (
+        <>
+          <div className="spot-form__exits">
+            <Checkbox checked={draft.fullCheck} onChange={(event) => setDraft((previous) => ({ ...previous, fullCheck: Boolean(event.target.checked) }))}>
+              {t('takeProfit')}
+            </Checkbox>
+            <Checkbox checked={draft.lossCheck} onChange={(event) => setDraft((previous) => ({ ...previous, lossCheck: Boolean(event.target.checked) }))}>
+              {t('stopLoss')}
+            </Checkbox>
+          </div>
+          {draft.fullCheck && priceInput('fullPrice', t('takeProfitPrice'))}
+          {draft.lossCheck && priceInput('lossPrice', t('stopLossPrice'))}
+        </>
+      )}
       {!quoteAmount && (
         <div className="spot-form__total">
           <span className="spot-muted">{t('total')}</span>

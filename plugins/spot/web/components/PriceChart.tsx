@@ -33,12 +33,25 @@ function resolveColor(host: HTMLElement, value: string): string {
   return color;
 }
 
+/** An `rgb(r, g, b)` colour made translucent; any other form is returned as it is. */
+function withAlpha(color: string, alpha: number): string {
+  const rgb = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(color);
+  return rgb ? `rgba(${rgb[1]}, ${rgb[2]}, ${rgb[3]}, ${alpha})` : color;
+}
+
+/** Volume bars are paler than the candles, so that a bar under a candle does not read as its continuation. */
+const VOLUME_ALPHA = 0.4;
+
 function palette(host: HTMLElement) {
+  const up = resolveColor(host, 'var(--bourse-up, var(--semi-color-success))');
+  const down = resolveColor(host, 'var(--bourse-down, var(--semi-color-danger))');
   return {
     text: resolveColor(host, 'var(--semi-color-text-2)'),
     grid: resolveColor(host, 'var(--semi-color-border)'),
-    up: resolveColor(host, 'var(--bourse-up, var(--semi-color-success))'),
-    down: resolveColor(host, 'var(--bourse-down, var(--semi-color-danger))'),
+    up,
+    down,
+    volumeUp: withAlpha(up, VOLUME_ALPHA),
+    volumeDown: withAlpha(down, VOLUME_ALPHA),
   };
 }
 
@@ -50,10 +63,10 @@ const candlePoint = (candle: CandleView) => ({
   low: Number(candle.low),
   close: Number(candle.close),
 });
-const volumePoint = (candle: CandleView, colors: { up: string; down: string }) => ({
+const volumePoint = (candle: CandleView, colors: { volumeUp: string; volumeDown: string }) => ({
   time: (candle.time / 1000) as import('lightweight-charts').UTCTimestamp,
   value: Number(candle.volume),
-  color: Number(candle.close) >= Number(candle.open) ? colors.up : colors.down,
+  color: Number(candle.close) >= Number(candle.open) ? colors.volumeUp : colors.volumeDown,
 });
 
 /** Empty bars right of the latest candle: it stands clear of the price axis and its time label is not cut off. */

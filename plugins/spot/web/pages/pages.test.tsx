@@ -441,6 +441,9 @@ describe('exchange screen', () => {
     // nothing to take a percentage of
     expect(slider('buy').getAttribute('aria-disabled')).toBe('true');
     expect(slider('sell').getAttribute('aria-disabled')).toBe('true');
+    // no balance to show, rather than a balance of zero
+    expect(screen.getByTestId('spot-available-buy').textContent).toBe('-- USDT');
+    expect(screen.getByTestId('spot-available-sell').textContent).toBe('-- BTC');
   });
 
   it('switches the pair from the market list and searches it', async () => {
