@@ -126,7 +126,7 @@ for (const dialect of await availableDialects()) {
         { id: id + 1, type: 'takeProfit', side: 'sell', status: 'conditional', price: '36000', triggerPrice: '36000', num: '0.0999', createTime: parent.body.data.createTime },
       ]);
       const waiting = await server.get(path(SPOT_PATHS.history, { a: 'BTC_USDT', b: 'conditional', c: 1 }), buyer.token);
-      expect(waiting.body.data.records.map((order: any) => order.id).sort()).toEqual([id + 1, id + 2]);
+      expect(waiting.body.data.records.map((order: any) => order.id).sort((a: number, b: number) => a - b)).toEqual([id + 1, id + 2]);
 
       const cancelled = await server.post(SPOT_PATHS.cancel, { id: id + 2 }, buyer.token);
       expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
