@@ -16,6 +16,19 @@ const SYMBOL = 'BTC/ETH';
 const PASSWORD = 'Granite-Beacon-46';
 
 const field = (page: Page, name: string) => page.getByTestId('market-form').locator(`[data-field="${name}"]`);
+/** The fields of the add form that start empty. */
+const REQUIRED_FIELDS = ['symbol', 'tickSize', 'lotSize', 'minNotional', 'makerFee', 'takerFee'];
+/** The message under each field of the form, by field (null where none shows). */
+const fieldErrors = (page: Page) =>
+  page
+    .getByTestId('market-form')
+    .locator('[data-field]')
+    .evaluateAll((rows) => Object.fromEntries(rows.map((row) => [row.getAttribute('data-field'), row.querySelector('[role="alert"]')?.textContent ?? null])));
+/** Every field that starts empty says `message`; the others say nothing. */
+const emptyFormErrors = (message: string) => ({
+  ...Object.fromEntries(['priceScale', 'qtyScale', 'selfTrade', 'priceBandPercent'].map((name) => [name, null])),
+  ...Object.fromEntries(REQUIRED_FIELDS.map((name) => [name, message])),
+});
 const marketRow = (page: Page) => page.locator(`tr[data-symbol="${SYMBOL}"]`);
 /** Waits until the toasts of earlier changes are gone, so they cover nothing in a screenshot. */
 const toastsGone = (page: Page) => expect.poll(() => page.locator('.semi-toast').count(), { timeout: 10_000 }).toBe(0);
@@ -54,6 +67,13 @@ describe('spot markets in the console, in Chromium', () => {
     const { page } = session;
     await page.getByRole('button', { name: en.addMarket }).click();
     await expect.poll(() => field(page, 'priceScale').locator('input').inputValue()).toBe('8');
+    // the empty form names every required field at once and sends nothing
+    await page.getByRole('button', { name: en.add, exact: true }).click();
+    await expect.poll(() => fieldErrors(page)).toEqual(emptyFormErrors(en.required));
+    // the first of them takes the focus, so the sheet shows it although the button is at its foot
+    await expect(field(page, 'symbol').locator('input').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await settled(page.locator('.semi-sidesheet'));
+    await session.screenshot('spot-console-add-empty-night-en');
     await field(page, 'symbol').locator('input').fill('BTC/XYZ');
     await field(page, 'priceScale').locator('input').fill('4');
     await field(page, 'qtyScale').locator('input').fill('5');
@@ -103,7 +123,7 @@ describe('spot markets in the console, in Chromium', () => {
     await dialog.getByText(en.halt, { exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => marketRow(page).innerText()).toContain(en.status.halted);
-    await expect(marketRow(page).getByRole('button', { name: en.open }).count()).resolves.toBe(1);
+    await expect(marketRow(page).getByRole('button', { name: en.reopen }).count()).resolves.toBe(1);
     expect(await listed()).toMatchObject({ halted: true });
     await session.screenshot('spot-console-markets-night-en');
 
@@ -120,7 +140,20 @@ describe('spot markets in the console, in Chromium', () => {
     await page.locator('.semi-select-option', { hasText: 'Deutsch' }).click();
     await page.getByRole('heading', { name: de.title }).waitFor();
     await expect.poll(() => marketRow(page).innerText()).toContain(de.status.halted);
+    await expect(marketRow(page).getByRole('button', { name: de.reopen }).count()).resolves.toBe(1);
+    // the longer German texts leave the row's last button (Edit) in view
+    const edit = (await marketRow(page).getByRole('button', { name: de.edit }).boundingBox())!;
+    const table = (await page.locator('.sc-markets').boundingBox())!;
+    expect(edit.x + edit.width).toBeLessThanOrEqual(table.x + table.width);
     await session.screenshot('spot-console-markets-day-de');
+
+    await page.getByRole('button', { name: de.addMarket }).click();
+    await page.getByRole('button', { name: de.add, exact: true }).click();
+    await expect.poll(() => fieldErrors(page)).toEqual(emptyFormErrors(de.required));
+    await settled(page.locator('.semi-sidesheet'));
+    await session.screenshot('spot-console-add-empty-day-de');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('market-form').waitFor({ state: 'detached' });
 
     await marketRow(page).getByRole('button', { name: de.edit }).click();
     await field(page, 'lotSize').locator('input').fill('');

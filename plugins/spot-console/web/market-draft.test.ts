@@ -49,7 +49,7 @@ describe('the add form', () => {
   it('sends the price band as a whole number of percent, at most the engine’s', () => {
     expect(PRICE_BAND_MAX).toBe(ENGINE_PRICE_BAND_MAX);
     expect(marketInputOf({ ...complete, priceBandPercent: '20' })).toMatchObject({ ok: true, body: { priceBandPercent: 20 } });
-    expect(marketInputOf({ ...complete, priceBandPercent: '100' })).toEqual({ ok: false, field: 'priceBandPercent', problem: 'scaleRange', params: { max: 99 } });
+    expect(marketInputOf({ ...complete, priceBandPercent: '100' })).toEqual({ ok: false, problems: [{ field: 'priceBandPercent', problem: 'scaleRange', params: { max: 99 } }] });
   });
 
   it.each([
@@ -65,7 +65,7 @@ describe('the add form', () => {
     [{ priceBandPercent: '' }, 'priceBandPercent', 'required'],
     [{ priceBandPercent: '2.5' }, 'priceBandPercent', 'invalidNumber'],
   ])('refuses %j on %s (%s) before sending', (changes, field, problem) => {
-    expect(marketInputOf({ ...complete, ...changes })).toEqual({ ok: false, field, problem });
+    expect(marketInputOf({ ...complete, ...changes })).toEqual({ ok: false, problems: [{ field, problem }] });
   });
 
   it.each([
@@ -78,7 +78,44 @@ describe('the add form', () => {
     [{ makerFee: '10.0001' }, 'makerFee', 'feeTooHigh', { max: '10' }],
     [{ takerFee: '11' }, 'takerFee', 'feeTooHigh', { max: '10' }],
   ])('refuses %j on %s (%s, %j) rather than leave the server to name no limit', (changes, field, problem, params) => {
-    expect(marketInputOf({ ...complete, ...changes })).toEqual({ ok: false, field, problem, ...(params && { params }) });
+    expect(marketInputOf({ ...complete, ...changes })).toEqual({ ok: false, problems: [{ field, problem, ...(params && { params }) }] });
+  });
+
+  it('names every field at fault at once: the empty form gives every required field, in the order of the form', () => {
+    expect(marketInputOf(NEW_MARKET_DRAFT)).toEqual({
+      ok: false,
+      problems: ['symbol', 'tickSize', 'lotSize', 'minNotional', 'makerFee', 'takerFee'].map((field) => ({ field, problem: 'required' })),
+    });
+  });
+
+  it('names a bad number and an empty field together', () => {
+    expect(marketInputOf({ ...complete, lotSize: '0', takerFee: '' })).toEqual({
+      ok: false,
+      problems: [
+        { field: 'lotSize', problem: 'notPositive' },
+        { field: 'takerFee', problem: 'required' },
+      ],
+    });
+    expect(marketInputOf({ ...complete, symbol: 'ETHBTC', priceScale: '19', makerFee: '12', priceBandPercent: '' })).toEqual({
+      ok: false,
+      problems: [
+        { field: 'symbol', problem: 'invalidSymbol' },
+        { field: 'priceScale', problem: 'scaleRange', params: { max: 18 } },
+        { field: 'makerFee', problem: 'feeTooHigh', params: { max: '10' } },
+        { field: 'priceBandPercent', problem: 'required' },
+      ],
+    });
+  });
+
+  it('holds a step against its scale only when the scale itself is good', () => {
+    expect(marketInputOf({ ...complete, priceScale: '', tickSize: '0.000000001' })).toEqual({ ok: false, problems: [{ field: 'priceScale', problem: 'required' }] });
+    expect(marketInputOf({ ...complete, priceScale: '19', tickSize: '0' })).toEqual({
+      ok: false,
+      problems: [
+        { field: 'priceScale', problem: 'scaleRange', params: { max: 18 } },
+        { field: 'tickSize', problem: 'notPositive' },
+      ],
+    });
   });
 
   it('takes the limits themselves: 18 decimals, a step of exactly the decimals, a fee of 10 %, no minimum notional', () => {
@@ -110,13 +147,29 @@ describe('the edit form', () => {
   });
 
   it('refuses an emptied field', () => {
-    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), tickSize: '' })).toEqual({ ok: false, field: 'tickSize', problem: 'required' });
+    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), tickSize: '' })).toEqual({ ok: false, problems: [{ field: 'tickSize', problem: 'required' }] });
+  });
+
+  it('names every field at fault at once, and none of a good draft', () => {
+    const emptied = { ...draftOfMarket(ETH_BTC), tickSize: '', lotSize: '', minNotional: '', makerFee: '', takerFee: '', priceBandPercent: '' };
+    expect(marketUpdateOf(ETH_BTC, emptied)).toEqual({
+      ok: false,
+      problems: ['tickSize', 'lotSize', 'minNotional', 'makerFee', 'takerFee', 'priceBandPercent'].map((field) => ({ field, problem: 'required' })),
+    });
+    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), tickSize: '0.0000001', takerFee: '' })).toEqual({
+      ok: false,
+      problems: [
+        { field: 'tickSize', problem: 'tooManyDecimals', params: { max: 6 } },
+        { field: 'takerFee', problem: 'required' },
+      ],
+    });
+    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), makerFee: '0.02' })).toEqual({ ok: true, body: { symbol: 'ETH/BTC', makerFeePpm: 200 } });
   });
 
   it('checks the steps against the market’s decimals and the fees against 10 %', () => {
-    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), tickSize: '0.0000001' })).toEqual({ ok: false, field: 'tickSize', problem: 'tooManyDecimals', params: { max: 6 } });
-    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), lotSize: '0' })).toEqual({ ok: false, field: 'lotSize', problem: 'notPositive' });
-    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), takerFee: '12' })).toEqual({ ok: false, field: 'takerFee', problem: 'feeTooHigh', params: { max: '10' } });
+    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), tickSize: '0.0000001' })).toEqual({ ok: false, problems: [{ field: 'tickSize', problem: 'tooManyDecimals', params: { max: 6 } }] });
+    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), lotSize: '0' })).toEqual({ ok: false, problems: [{ field: 'lotSize', problem: 'notPositive' }] });
+    expect(marketUpdateOf(ETH_BTC, { ...draftOfMarket(ETH_BTC), takerFee: '12' })).toEqual({ ok: false, problems: [{ field: 'takerFee', problem: 'feeTooHigh', params: { max: '10' } }] });
   });
 });
 

@@ -73,75 +73,88 @@ export function draftFieldOf(serverField: string | undefined): MarketField | und
   return serverField !== undefined && serverField in NEW_MARKET_DRAFT ? (serverField as MarketField) : undefined;
 }
 
-/** Why a draft cannot be sent: the field, the key of its message and the values the message names. */
+/** Why a field of a draft cannot be sent: the field, the key of its message and the values the message names. */
 export interface DraftProblem {
   field: MarketField;
   problem: 'required' | 'invalidNumber' | 'invalidSymbol' | 'scaleRange' | 'notPositive' | 'tooManyDecimals' | 'feeTooHigh';
   params?: Record<string, string | number>;
 }
 
-export type Checked<T> = { ok: true; body: T } | ({ ok: false } & DraftProblem);
+/** The body to send, or every field at fault (at most one problem each, in the order of the form). */
+export type Checked<T> = { ok: true; body: T } | { ok: false; problems: DraftProblem[] };
 
 const SYMBOL_FORMAT = /^[A-Z0-9]+\/[A-Z0-9]+$/;
 const DECIMAL_FIELDS = ['tickSize', 'lotSize', 'minNotional'] as const;
-/** The steps and the decimals they may have. */
-const STEP_SCALES = [
-  ['tickSize', 'priceScale'],
-  ['lotSize', 'qtyScale'],
-] as const;
+/** The steps and the scale that bounds their decimals. */
+const STEP_SCALES = { tickSize: 'priceScale', lotSize: 'qtyScale' } as const;
 const FEE_FIELDS = [
   ['makerFee', 'makerFeePpm'],
   ['takerFee', 'takerFeePpm'],
 ] as const;
 
 type Scales = Pick<ConsoleMarket, 'priceScale' | 'qtyScale'>;
+type Settings = Omit<MarketInput, 'symbol' | 'priceScale' | 'qtyScale'>;
 
-const fail = (field: MarketField, problem: DraftProblem['problem'], params?: DraftProblem['params']) => ({ ok: false as const, field, problem, ...(params && { params }) });
+const problemOf = (field: MarketField, problem: DraftProblem['problem'], params?: DraftProblem['params']): DraftProblem => ({ field, problem, ...(params && { params }) });
 const numberProblem = (text: string): DraftProblem['problem'] => (text === '' ? 'required' : 'invalidNumber');
 
 /** A whole number typed into `field`, or the problem with it (`scaleRange` names the highest value). */
 function wholeNumber(draft: MarketDraft, field: 'priceScale' | 'qtyScale' | 'priceBandPercent', max: number): number | DraftProblem {
-  if (!/^\d+$/.test(draft[field])) return { field, problem: numberProblem(draft[field]) };
-  return Number(draft[field]) > max ? { field, problem: 'scaleRange', params: { max } } : Number(draft[field]);
+  if (!/^\d+$/.test(draft[field])) return problemOf(field, numberProblem(draft[field]));
+  return Number(draft[field]) > max ? problemOf(field, 'scaleRange', { max }) : Number(draft[field]);
 }
 
 /**
- * The settings both forms send: decimals as typed, fees in ppm, the price band in whole percent. The first field at
- * fault, when one is: besides the format, the limits the server would refuse with a message naming no number (steps
- * above zero within the market's decimals, fees at most 10 %) and the band's range.
+ * The settings both forms send: decimals as typed, fees in ppm, the price band in whole percent. Every field at
+ * fault: besides the format, the limits the server would refuse with a message naming no number (steps above zero
+ * within the market's decimals, fees at most 10 %) and the band's range. A step is not held against a scale that is
+ * itself at fault (undefined here).
  */
-function checkSettings(draft: MarketDraft, scales: Scales): Checked<Omit<MarketInput, 'symbol' | 'priceScale' | 'qtyScale'>> {
-  for (const field of DECIMAL_FIELDS) if (!isDecimalString(draft[field])) return fail(field, numberProblem(draft[field]));
-  for (const [field, scale] of STEP_SCALES) {
-    if (compareDecimal(draft[field], '0') === 0) return fail(field, 'notPositive');
-    if (!isDecimalString(draft[field], { maxDecimals: scales[scale] })) return fail(field, 'tooManyDecimals', { max: scales[scale] });
+function checkSettings(draft: MarketDraft, scales: Partial<Scales>): Checked<Settings> {
+  const problems: DraftProblem[] = [];
+  for (const field of DECIMAL_FIELDS) {
+    if (!isDecimalString(draft[field])) {
+      problems.push(problemOf(field, numberProblem(draft[field])));
+      continue;
+    }
+    if (field === 'minNotional') continue;
+    const scale = scales[STEP_SCALES[field]];
+    if (compareDecimal(draft[field], '0') === 0) problems.push(problemOf(field, 'notPositive'));
+    else if (scale !== undefined && !isDecimalString(draft[field], { maxDecimals: scale })) problems.push(problemOf(field, 'tooManyDecimals', { max: scale }));
   }
   const fees: Record<string, number> = {};
   for (const [field, wire] of FEE_FIELDS) {
     const ppm = ppmOfPercent(draft[field]);
-    if (ppm === undefined) return fail(field, numberProblem(draft[field]));
-    if (compareDecimal(draft[field], FEE_PERCENT_MAX) > 0) return fail(field, 'feeTooHigh', { max: FEE_PERCENT_MAX });
-    fees[wire] = ppm;
+    if (ppm === undefined) problems.push(problemOf(field, numberProblem(draft[field])));
+    else if (compareDecimal(draft[field], FEE_PERCENT_MAX) > 0) problems.push(problemOf(field, 'feeTooHigh', { max: FEE_PERCENT_MAX }));
+    else fees[wire] = ppm;
   }
   const priceBandPercent = wholeNumber(draft, 'priceBandPercent', PRICE_BAND_MAX);
-  if (typeof priceBandPercent !== 'number') return { ok: false, ...priceBandPercent };
+  if (typeof priceBandPercent !== 'number') problems.push(priceBandPercent);
+  if (typeof priceBandPercent !== 'number' || problems.length > 0) return { ok: false, problems };
   const { tickSize, lotSize, minNotional, selfTrade } = draft;
   return { ok: true, body: { tickSize, lotSize, minNotional, makerFeePpm: fees.makerFeePpm!, takerFeePpm: fees.takerFeePpm!, selfTrade, priceBandPercent } };
 }
 
+function symbolProblem(symbol: string): DraftProblem | undefined {
+  if (symbol === '') return problemOf('symbol', 'required');
+  return SYMBOL_FORMAT.test(symbol) ? undefined : problemOf('symbol', 'invalidSymbol');
+}
+
+const numberOrUndefined = (checked: number | DraftProblem) => (typeof checked === 'number' ? checked : undefined);
+
 /** POST /console/spot/markets from the add form; the server checks the currencies (and the quantity decimals against the base's). */
 export function marketInputOf(draft: MarketDraft): Checked<MarketInput> {
   const symbol = draft.symbol.trim().toUpperCase();
-  if (symbol === '') return fail('symbol', 'required');
-  if (!SYMBOL_FORMAT.test(symbol)) return fail('symbol', 'invalidSymbol');
+  const symbolFault = symbolProblem(symbol);
   const priceScale = wholeNumber(draft, 'priceScale', MARKET_SCALE_MAX);
-  if (typeof priceScale !== 'number') return { ok: false, ...priceScale };
   const qtyScale = wholeNumber(draft, 'qtyScale', MARKET_SCALE_MAX);
-  if (typeof qtyScale !== 'number') return { ok: false, ...qtyScale };
-  const scales = { priceScale, qtyScale };
-  const settings = checkSettings(draft, scales);
-  if (!settings.ok) return settings;
-  return { ok: true, body: { symbol, ...scales, ...settings.body } };
+  const settings = checkSettings(draft, { priceScale: numberOrUndefined(priceScale), qtyScale: numberOrUndefined(qtyScale) });
+  if (!symbolFault && typeof priceScale === 'number' && typeof qtyScale === 'number' && settings.ok) {
+    return { ok: true, body: { symbol, priceScale, qtyScale, ...settings.body } };
+  }
+  const problems = [symbolFault, priceScale, qtyScale].filter((checked): checked is DraftProblem => typeof checked === 'object');
+  return { ok: false, problems: settings.ok ? problems : [...problems, ...settings.problems] };
 }
 
 /** POST /console/spot/markets/update from the edit form: only the settings that differ from the market's. */

@@ -32,43 +32,66 @@ const TYPED_DECIMALS: Partial<Record<MarketField, number>> = {
 };
 const AMOUNT_DECIMALS = 18;
 
+/** A step's decimals are checked against its scale: changing the scale clears the step's message too. */
+const STEP_OF_SCALE: Partial<Record<MarketField, MarketField>> = { priceScale: 'tickSize', qtyScale: 'lotSize' };
+
+/** What stops the form: a message per field at fault, and one naming no field (shown above the button). */
 interface Shown {
-  field?: MarketField;
-  message: string;
+  fields: Partial<Record<MarketField, string>>;
+  message?: string;
 }
 
+const NOTHING_SHOWN: Shown = { fields: {} };
+
 /**
- * Adds a market (`market` null) or changes one: symbol and decimals are fixed once added. A refusal, local or from
- * the server, shows on its field; one naming no field of the form shows above the button.
+ * Adds a market (`market` null) or changes one: symbol and decimals are fixed once added. Every field at fault
+ * before sending shows its refusal at once; a refusal of the server shows on the field it names, or above the button
+ * when it names none.
  */
 export function MarketForm({ market, onSaved }: { market: ConsoleMarket | null; onSaved(): void }) {
   const { t } = useTranslation('spot-console');
   const api = useSpotConsoleApi();
   const [draft, setDraft] = useState<MarketDraft>(() => (market ? draftOfMarket(market) : NEW_MARKET_DRAFT));
-  const [shown, setShown] = useState<Shown | null>(null);
+  const [shown, setShown] = useState<Shown>(NOTHING_SHOWN);
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const change = (field: MarketField, value: string) => {
     setDraft((previous) => ({ ...previous, [field]: value }));
-    setShown(null);
+    setShown((previous) => {
+      const fields = { ...previous.fields };
+      delete fields[field];
+      const step = STEP_OF_SCALE[field];
+      if (step) delete fields[step];
+      return { fields };
+    });
   };
 
   /** The request the draft makes, or what stops it before anything is sent. */
   const requestOfDraft = (): (() => Promise<ConsoleMarket>) | Shown => {
-    const refused = (problem: DraftProblem): Shown => ({ field: problem.field, message: t(problem.problem, problem.params) });
+    const refused = (problems: DraftProblem[]): Shown => ({
+      fields: Object.fromEntries(problems.map((problem) => [problem.field, t(problem.problem, problem.params)])),
+    });
     if (!market) {
       const checked = marketInputOf(draft);
-      return checked.ok ? () => api.addMarket(checked.body) : refused(checked);
+      return checked.ok ? () => api.addMarket(checked.body) : refused(checked.problems);
     }
     const checked = marketUpdateOf(market, draft);
-    if (!checked.ok) return refused(checked);
-    return changesAnything(checked.body) ? () => api.updateMarket(checked.body) : { message: t('noChanges') };
+    if (!checked.ok) return refused(checked.problems);
+    return changesAnything(checked.body) ? () => api.updateMarket(checked.body) : { fields: {}, message: t('noChanges') };
   };
 
   const send = async () => {
     const request = requestOfDraft();
-    if (typeof request !== 'function') return setShown(request);
+    if (typeof request !== 'function') {
+      setShown(request);
+      // the first field at fault may be scrolled out of the sheet (the button is at its foot)
+      const first = Object.keys(request.fields)[0];
+      if (first) formRef.current?.querySelector<HTMLInputElement>(`[data-field="${first}"] input`)?.focus();
+      return;
+    }
+    setShown(NOTHING_SHOWN);
     sending.current = true;
     setBusy(true);
     try {
@@ -77,7 +100,8 @@ export function MarketForm({ market, onSaved }: { market: ConsoleMarket | null; 
       onSaved();
     } catch (error) {
       const message = (isHttpError(error) && error.msg) || t('requestFailed');
-      setShown({ field: draftFieldOf(isHttpError(error) ? error.field : undefined), message });
+      const field = draftFieldOf(isHttpError(error) ? error.field : undefined);
+      setShown(field ? { fields: { [field]: message } } : { fields: {}, message });
     } finally {
       sending.current = false;
       setBusy(false);
@@ -89,9 +113,8 @@ export function MarketForm({ market, onSaved }: { market: ConsoleMarket | null; 
     if (!sending.current) void send();
   };
 
-  const errorOf = (field: MarketField) => (shown?.field === field ? shown.message : undefined);
-  const row = (field: MarketField, control: ReactNode, hint?: string) => (
-    <FieldRow field={field} label={<span>{t(`field.${field}`)}</span>} error={errorOf(field)} hint={hint && <span className="sc-hint">{hint}</span>}>
+    const row = (field: MarketField, control: ReactNode, hint?: string) => (
+    <FieldRow field={field} label={<span>{t(`field.${field}`)}</span>} error={shown.fields[field]} hint={hint && <span className="sc-hint">{hint}</span>}>
       {control}
     </FieldRow>
   );
@@ -106,7 +129,7 @@ export function MarketForm({ market, onSaved }: { market: ConsoleMarket | null; 
   );
 
   return (
-    <form className="sc-form" onSubmit={submit} noValidate data-testid="market-form">
+    <form ref={formRef} className="sc-form" onSubmit={submit} noValidate data-testid="market-form">
       {row(
         'symbol',
         <Input value={draft.symbol} disabled={market !== null} placeholder="ETH/BTC" onChange={(value) => change('symbol', value.toUpperCase().replace(/\s/g, ''))} />,
@@ -134,7 +157,7 @@ export function MarketForm({ market, onSaved }: { market: ConsoleMarket | null; 
         t(`selfTradeHint.${draft.selfTrade}`),
       )}
       {row('priceBandPercent', numberInput('priceBandPercent', { suffix: '%' }), t('priceBandHint', { max: PRICE_BAND_MAX }))}
-      {shown && !shown.field && (
+      {shown.message && (
         <p className="sc-error" role="alert">
           {shown.message}
         </p>

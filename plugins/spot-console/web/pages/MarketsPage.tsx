@@ -29,7 +29,7 @@ function Markets() {
     Modal.confirm({
       title: t(halting ? 'haltConfirmTitle' : 'openConfirmTitle', { symbol: market.symbol }),
       content: t(halting ? 'haltConfirm' : 'openConfirm'),
-      okText: t(halting ? 'halt' : 'open'),
+      okText: t(halting ? 'halt' : 'reopen'),
       cancelText: t('cancel'),
       okButtonProps: { type: halting ? 'danger' : 'primary' },
       onOk: async () => {
@@ -63,10 +63,10 @@ function Markets() {
       title: t('statusLabel'),
       dataIndex: 'halted',
       render: (halted: boolean, row: ConsoleMarket) => (
-        <span className="sc-actions sc-nowrap">
+        <span className="sc-actions">
           <StatusTag namespace="spot-console" value={halted ? 'halted' : 'trading'} />
           <Button size="small" theme="borderless" type={halted ? 'primary' : 'danger'} onClick={() => confirmHalt(row)}>
-            {t(halted ? 'open' : 'halt')}
+            {t(halted ? 'reopen' : 'halt')}
           </Button>
         </span>
       ),

@@ -60,7 +60,7 @@ const fieldError = (form: HTMLElement, field: string) => form.querySelector(`[da
 const dialogButton = (dialog: HTMLElement, text: string) => within(dialog).getByText(text).closest('button')!;
 
 describe('spot markets page', () => {
-  it('lists the markets with decimals, fees in percent, policy, price band and status, and offers Halt or Open by status', async () => {
+  it('lists the markets with decimals, fees in percent, policy, price band and status, and offers Halt or Reopen by status', async () => {
     signedInWith(['spot.markets']);
     marketsApi([market(), market({ symbol: 'ETH/BTC', base: 'ETH', quote: 'BTC', minNotional: '0.001', makerFeePpm: 500, selfTrade: 'cancelResting', priceBandPercent: 25, halted: true })]);
     await openConsole();
@@ -81,7 +81,8 @@ describe('spot markets page', () => {
     expect(eth.textContent).toContain('25 %');
     expect(eth.textContent).not.toContain(en.noPriceBand);
     expect(eth.textContent).toContain(en.status.halted);
-    expect(within(eth).getByRole('button', { name: en.open })).toBeTruthy();
+    expect(within(eth).getByRole('button', { name: en.reopen })).toBeTruthy();
+    expect(within(eth).queryByRole('button', { name: en.status.trading })).toBeNull();
   });
 
   it('adds a market: the POST carries the form with fees in ppm, then a toast and the refreshed table', async () => {
@@ -122,6 +123,31 @@ describe('spot markets page', () => {
     expect(api.listings()).toBe(2);
   });
 
+  it('shows every required field of the empty form at once, each under its own field, and sends nothing', async () => {
+    signedInWith(['spot.markets']);
+    const api = marketsApi([market()]);
+    await openConsole();
+    fireEvent.click(await screen.findByRole('button', { name: en.addMarket }));
+    const form = await screen.findByTestId('market-form');
+    fireEvent.submit(form);
+    const required = ['symbol', 'tickSize', 'lotSize', 'minNotional', 'makerFee', 'takerFee'];
+    await waitFor(() => expect(required.map((field) => fieldError(form, field))).toEqual(required.map(() => en.required)));
+    expect(form.querySelectorAll('[role="alert"]')).toHaveLength(required.length);
+    expect(document.activeElement).toBe(fieldInput(form, 'symbol')); // the first field at fault
+    expect(api.posts).toEqual([]);
+
+    type(form, 'tickSize', '0'); // typing clears that field's message only
+    await waitFor(() => expect(fieldError(form, 'tickSize')).toBeUndefined());
+    expect(form.querySelectorAll('[role="alert"]')).toHaveLength(required.length - 1);
+    typeAll(form, { symbol: 'ETH/BTC', lotSize: '0.001', minNotional: '0.0001', makerFee: '0.05' });
+    fireEvent.submit(form); // a bad number and an empty field together
+    await waitFor(() => expect(fieldError(form, 'tickSize')).toBe(en.notPositive));
+    expect(fieldError(form, 'takerFee')).toBe(en.required);
+    expect(form.querySelectorAll('[role="alert"]')).toHaveLength(2);
+    expect(document.activeElement).toBe(fieldInput(form, 'tickSize'));
+    expect(api.posts).toEqual([]);
+  });
+
   it('shows a missing field before sending, and the server’s refusal on the field it names', async () => {
     signedInWith(['spot.markets']);
     const api = marketsApi([market()]);
@@ -159,17 +185,20 @@ describe('spot markets page', () => {
     typeAll(form, { symbol: 'ETH/BTC', priceScale: '19', tickSize: '0.00001', lotSize: '0.001', minNotional: '0.0001', makerFee: '12', takerFee: '0.1' });
     fireEvent.submit(form);
     await waitFor(() => expect(fieldError(form, 'priceScale')).toBe(en.scaleRange.replace('{{max}}', '18')));
+    expect(fieldError(form, 'makerFee')).toBe(en.feeTooHigh.replace('{{max}}', '10'));
     type(form, 'priceScale', '4');
     fireEvent.submit(form);
     await waitFor(() => expect(fieldError(form, 'tickSize')).toBe(en.tooManyDecimals.replace('{{max}}', '4')));
-    type(form, 'priceScale', '5');
+    type(form, 'priceScale', '5'); // the step's message goes with its scale's
+    await waitFor(() => expect(fieldError(form, 'tickSize')).toBeUndefined());
+    expect(fieldError(form, 'makerFee')).toBe(en.feeTooHigh.replace('{{max}}', '10'));
     fireEvent.submit(form);
     await waitFor(() => expect(fieldError(form, 'makerFee')).toBe(en.feeTooHigh.replace('{{max}}', '10')));
     expect(form.querySelectorAll('[role="alert"]')).toHaveLength(1);
     expect(api.posts).toEqual([]);
   });
 
-  it('edits a market: symbol and decimals fixed, only the changed fee is sent', async () => {
+  it('edits a market: symbol and decimals fixed, every field at fault shown at once, only the changed fee is sent', async () => {
     signedInWith(['spot.markets']);
     const markets = [market()];
     const api = marketsApi(markets);
@@ -191,6 +220,14 @@ describe('spot markets page', () => {
     fireEvent.submit(form);
     expect(await within(form).findByText(en.noChanges)).toBeTruthy();
     expect(api.posts).toEqual([]);
+
+    typeAll(form, { lotSize: '', takerFee: '12' });
+    fireEvent.submit(form);
+    await waitFor(() => expect(fieldError(form, 'lotSize')).toBe(en.required));
+    expect(fieldError(form, 'takerFee')).toBe(en.feeTooHigh.replace('{{max}}', '10'));
+    expect(form.querySelectorAll('[role="alert"]')).toHaveLength(2);
+    expect(api.posts).toEqual([]);
+    type(form, 'lotSize', '0.000001');
 
     type(form, 'takerFee', '0.2');
     fireEvent.submit(form);
@@ -220,7 +257,7 @@ describe('spot markets page', () => {
     await waitFor(() => expect(api.posts).toHaveLength(1));
     expect(api.posts[0]).toEqual({ path: '/api/mjkj-web/console/spot/markets/halt', body: { symbol: 'BTC/USDT', halted: true }, auth: 'bearer operator-token' });
     await waitFor(() => expect(rowOf('BTC/USDT')!.textContent).toContain(en.status.halted));
-    expect(within(rowOf('BTC/USDT')!).getByRole('button', { name: en.open })).toBeTruthy();
+    expect(within(rowOf('BTC/USDT')!).getByRole('button', { name: en.reopen })).toBeTruthy();
   });
 
   it('shows neither the menu entry nor the page to an operator without spot.markets, and asks the server nothing', async () => {
