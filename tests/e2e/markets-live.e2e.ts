@@ -11,6 +11,7 @@ const PASSWORD = 'Cedar-Harbour-73';
 const en = texts('en', 'markets');
 const ja = texts('ja', 'markets');
 const core = texts('en', 'core');
+const jaCore = texts('ja', 'core');
 /** A demo market the demo market maker would quote; it is off in the browser tests, so only this test trades it. */
 const MARKET = { symbol: 'ETH/USDT', path: 'ETH_USDT' };
 const TRADE = { price: '3700.00', num: '0.01' };
@@ -143,6 +144,25 @@ describe('live markets in Chromium', () => {
     await page.getByRole('heading', { name: ja.title }).waitFor();
     await row(page, MARKET.symbol).getByRole('button', { name: ja.starRemove }).waitFor();
     await session.screenshot('markets-live-night-ja');
+
+    // No plugin of this site trades contracts: no contract tab, and every row opens a spot exchange page.
+    await expect(page.locator('.mk-page').getByRole('tab').allTextContents()).resolves.toEqual([ja.tabFavourites, ja.tabSpot]);
+    await page.locator('.mk-page').getByRole('tab', { name: ja.tabSpot }).click();
+    await row(page, 'BTC/USDT').waitFor();
+    const links = await page
+      .locator('tr[data-symbol]')
+      .evaluateAll((rows) => rows.map((tr) => [(tr as HTMLElement).dataset.symbol!, tr.querySelector('.mk-pair-link')!.getAttribute('href')]));
+    expect(links.length).toBeGreaterThan(1);
+    expect(links).toEqual(links.map(([symbol]) => [symbol, `/exchange/index?symbol=${symbol!.replace('/', '_')}`]));
+    // nor does the header search offer contracts
+    const search = page.getByRole('textbox', { name: jaCore.search.placeholder });
+    await search.click();
+    const searchTabs = page.locator('.bourse-search__tabs').getByRole('tab');
+    await searchTabs.first().waitFor();
+    await expect(searchTabs.allTextContents()).resolves.toEqual([jaCore.search.spot]);
+    await page.locator('[data-list="hot"]').waitFor();
+    await session.screenshot('markets-search-night-ja');
+    await page.keyboard.press('Escape');
 
     await row(page, MARKET.symbol).locator('.mk-pair-link').click();
     await page.waitForURL(`${baseUrl}/exchange/index?symbol=${MARKET.path}`);

@@ -2,12 +2,14 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PluginEntry } from '../../../core/web';
 import { page, plugin } from '../../../core/web/testing/fixtures';
 import { createTestRoot } from '../../../core/web/testing/test-root';
 import manifest from '../plugin';
 import { MARKETS_STORE } from './ids';
 import webPlugin from './index';
-import { MarketsStore } from './markets-store';
+import { MARKET_TABS, MarketsStore } from './markets-store';
+import { CONTRACT_EXCHANGE_ROUTE } from './trade-paths';
 import { CONTRACT_ROWS, envelope, GapRealtime, initDataHandler, marketRow, SPOT_ROWS, tickerMessage } from './testing/market-rows';
 
 const server = setupServer();
@@ -15,14 +17,20 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function setup() {
+/** A contracts plugin's trading page: the route the markets plugin looks for before it lists contracts. */
+const contractScreen = plugin('contracts', {
+  routes: [{ name: CONTRACT_EXCHANGE_ROUTE, path: '/exchange/full-contract/:symbol', layout: 'bare', page: page('contract screen') }],
+});
+
+/** A store as the shell makes it; `tradesContracts` as on a site with a contract trading page. */
+function setup({ tradesContracts = true } = {}) {
   let clock = 10_000;
   const { root } = createTestRoot({
     plugins: [{ manifest, web: webPlugin }],
     fetch: (input, init) => globalThis.fetch(input, init),
   });
   const realtime = new GapRealtime();
-  const store = new MarketsStore(root.http, realtime, () => clock);
+  const store = new MarketsStore(root.http, realtime, { now: () => clock, tradesContracts });
   return { root, store, realtime, advance: (ms: number) => (clock += ms) };
 }
 
@@ -75,8 +83,25 @@ describe('MarketsStore', () => {
     server.use(initDataHandler());
     const { store } = setup();
     await store.ensure('contract');
+    expect(store.tabs).toEqual(MARKET_TABS);
+    expect(store.listed(['spot', 'contract'])).toEqual(['spot', 'contract']);
     expect(store.rowsOf('ubw').map((row) => row.symbol_name)).toEqual(['BTC/USDT']);
     expect(store.rowsOf('bbw').map((row) => row.symbol_name)).toEqual(['BTC/USD']);
+  });
+
+  it('lists no contract market on a site that does not trade contracts', async () => {
+    const counts: Record<string, number> = {};
+    server.use(initDataHandler(counts, [...SPOT_ROWS.map((row) => ({ ...row, demo: false })), marketRow('SOL/USDT', { demo: false })]));
+    const { store } = setup({ tradesContracts: false });
+    expect(store.tabs).toEqual(['favourites', 'spot']);
+    expect(store.listed(['spot', 'contract'])).toEqual(['spot']);
+    expect(await store.current('contract')).toEqual([]);
+    expect(counts.contract).toBeUndefined();
+    // Even a contract list loaded anyway (contracts are demo) stays out of the tabs and the demo tag.
+    await Promise.all([store.ensure('spot'), store.ensure('contract')]);
+    expect(store.rowsOf('ubw')).toEqual([]);
+    expect(store.rowsOf('bbw')).toEqual([]);
+    expect(store.isDemo).toBe(false);
   });
 
   it('loads the display currencies once', async () => {
@@ -218,23 +243,39 @@ describe('watchlist', () => {
   });
 });
 
+describe('contract markets', () => {
+  const shellStore = (plugins: PluginEntry[]) => {
+    const { root } = createTestRoot({ plugins: [{ manifest, web: webPlugin }, ...plugins], fetch: (input, init) => globalThis.fetch(input, init) });
+    root.start();
+    return { root, store: root.store<MarketsStore>(MARKETS_STORE) };
+  };
+
+  it('are listed only on a site with a contract trading page', () => {
+    expect(shellStore([]).store.tradesContracts).toBe(false);
+    expect(shellStore([contractScreen]).store.tradesContracts).toBe(true);
+  });
+
+  it('get no tab in the header search, which offers spot pairs only', () => {
+    expect(shellStore([]).root.search.tabs).toEqual(['spot']);
+    expect(webPlugin.search!.map((provider) => provider.tab)).toEqual(['spot']);
+  });
+});
+
 describe('market search', () => {
-  it('lists hot pairs first and opens the spot and contract screens by pair', async () => {
+  it('lists hot pairs first and opens the spot exchange page by pair', async () => {
     server.use(initDataHandler({}, SPOT_ROWS.map((row) => (row.symbol_name === 'XRP/USDT' ? { ...row, halted: true } : row))));
     const { root } = setup();
     root.start();
     const navigated: string[] = [];
     root.navigate = (to: string) => void navigated.push(to);
-    const [spot, contract] = webPlugin.search!;
+    const [spot] = webPlugin.search!;
     const items = await spot!.load(root);
     expect(items.slice(0, 3).map((item) => item.symbol)).toEqual(['BTC/USDT', 'ETH/USDT', 'DOGE/USDT']);
     expect(items[0]).toEqual({ symbol: 'BTC/USDT', icon: '/static/coins/btc.svg', close: '67250.15', zdf: '2.35' });
     expect(items.find((item) => item.symbol === 'LTC/USDT')).toEqual({ symbol: 'LTC/USDT', icon: '/static/coins/ltc.svg' });
     expect(items.find((item) => item.symbol === 'XRP/USDT')).toMatchObject({ halted: true });
     spot!.open(items[0]!, root);
-    const contracts = await contract!.load(root);
-    contract!.open(contracts.find((item) => item.symbol === 'BTC/USD')!, root);
-    expect(navigated).toEqual(['/exchange/index?symbol=BTC_USDT', '/exchange/full-contract/BTC_USD']);
+    expect(navigated).toEqual(['/exchange/index?symbol=BTC_USDT']);
     expect(root.store(MARKETS_STORE)).toBeInstanceOf(MarketsStore);
   });
 

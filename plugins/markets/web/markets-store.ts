@@ -17,6 +17,13 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 /** The table tabs of the markets page: the member's favourites, spot, USDT-margined and coin-margined contracts. */
 export type MarketTab = 'favourites' | 'spot' | 'ubw' | 'bbw';
 export const MARKET_TABS: readonly MarketTab[] = ['favourites', 'spot', 'ubw', 'bbw'];
+const CONTRACT_TABS: readonly MarketTab[] = ['ubw', 'bbw'];
+
+export interface MarketsStoreOptions {
+  /** Whether the site has a page to trade contracts (`tradesContracts`); without one no contract market is shown. */
+  tradesContracts?: boolean;
+  now?: () => number;
+}
 
 /** The market topics a page follows: index carries the spot rows, all_symbol_detail every row. */
 export type MarketTopic = (typeof MARKET_TOPICS)[keyof typeof MARKET_TOPICS];
@@ -52,15 +59,23 @@ export class MarketsStore implements WatchlistHost {
   /** The last price move of each market (rowKey) since the page opened, for the price colour. */
   moves: ReadonlyMap<string, PriceMove> = new Map();
   readonly watchlist: Watchlist;
+  /** Contract markets are listed: the site has a page to trade them. */
+  readonly tradesContracts: boolean;
+  /** The tabs of the markets page: the contract tabs only when contracts are listed. */
+  readonly tabs: readonly MarketTab[];
 
+  private readonly now: () => number;
   private readonly requests = new Map<string, Request<unknown>>();
   private readonly following = new Map<MarketTopic, { count: number; stop: () => void }>();
 
   constructor(
     private readonly http: HttpClient,
     private readonly realtime: Pick<RealtimeClient, 'subscribe'>,
-    private readonly now: () => number = Date.now,
+    options: MarketsStoreOptions = {},
   ) {
+    this.now = options.now ?? Date.now;
+    this.tradesContracts = options.tradesContracts ?? false;
+    this.tabs = MARKET_TABS.filter((tab) => this.tradesContracts || !CONTRACT_TABS.includes(tab));
     this.watchlist = new Watchlist(http);
     makeObservable<MarketsStore, 'applyMarkets' | 'applyTickers'>(this, {
       spot: observableRef,
@@ -104,8 +119,14 @@ export class MarketsStore implements WatchlistHost {
     };
   }
 
+  /** The given market lists, less the contracts on a site that does not trade them. */
+  listed(kinds: readonly MarketKind[]): MarketKind[] {
+    return kinds.filter((kind) => kind === 'spot' || this.tradesContracts);
+  }
+
   /** The rows of a list as they are now: live while followed, otherwise asked again (within the guard). */
   async current(kind: MarketKind): Promise<MarketRow[]> {
+    if (this.listed([kind]).length === 0) return [];
     const live = [...this.following.keys()].some((topic) => TOPIC_KINDS[topic].includes(kind));
     await (live ? this.ensure(kind) : this.refresh(kind));
     return kind === 'spot' ? this.spot : this.contracts;
@@ -150,14 +171,19 @@ export class MarketsStore implements WatchlistHost {
   /** The rows of a tab; the favourites tab lists the member's watched markets in the order they were added. */
   rowsOf(tab: MarketTab, memberId?: string | null): MarketRow[] {
     if (tab === 'spot') return this.spot;
-    if (tab === 'favourites') return this.watchlist.pick(memberId, [...this.spot, ...this.contracts]);
+    if (tab === 'favourites') return this.watchlist.pick(memberId, [...this.spot, ...this.listedContracts]);
     const type = tab === 'ubw' ? CONTRACT_TYPE.ubw : CONTRACT_TYPE.bbw;
-    return this.contracts.filter((row) => row.contract_type === type);
+    return this.listedContracts.filter((row) => row.contract_type === type);
+  }
+
+  /** The contract rows, none on a site that does not trade contracts. */
+  private get listedContracts(): MarketRow[] {
+    return this.tradesContracts ? this.contracts : [];
   }
 
   /** True when any row shown comes from demo reference prices. */
   get isDemo(): boolean {
-    return this.spot.some((row) => row.demo) || this.contracts.some((row) => row.demo);
+    return this.spot.some((row) => row.demo) || this.listedContracts.some((row) => row.demo);
   }
 
   /** USD a unit of each quote currency the rows can value (quoteValues), live with the spot rows. */

@@ -1,8 +1,8 @@
 import type { SearchContribution, SearchItem, ShellRoot } from '../../../core/plugin-api';
-import { CONTRACT_TYPE, type MarketKind, type MarketRow } from '../shared/types';
+import type { MarketRow } from '../shared/types';
 import { MARKETS_STORE } from './ids';
 import type { MarketsStore } from './markets-store';
-import { tradePath } from './trade-paths';
+import { spotTradePath } from './trade-paths';
 
 function searchItem(row: MarketRow): SearchItem {
   return {
@@ -19,20 +19,19 @@ function hotFirst(rows: MarketRow[]): MarketRow[] {
   return [...rows.filter((row) => row.hot === 1), ...rows.filter((row) => row.hot !== 1)];
 }
 
-async function searchItems(root: ShellRoot, kind: MarketKind): Promise<SearchItem[]> {
-  return hotFirst(await root.store<MarketsStore>(MARKETS_STORE).current(kind)).map(searchItem);
+async function spotItems(root: ShellRoot): Promise<SearchItem[]> {
+  return hotFirst(await root.store<MarketsStore>(MARKETS_STORE).current('spot')).map(searchItem);
 }
 
-/** Header search tabs from the live market rows: spot pairs open the spot screen, contracts the contract screen. */
+/**
+ * The header search's spot tab from the live market rows; a result opens the spot exchange page on the pair.
+ * There is no contract tab: the shell shows a tab for every contribution and cannot hide one on a site without
+ * a contract trading page (`tradesContracts`).
+ */
 export const marketSearch: SearchContribution[] = [
   {
     tab: 'spot',
-    load: (root) => searchItems(root, 'spot'),
-    open: (item, root) => root.navigate(tradePath(root, { symbol_name: item.symbol, contract_type: CONTRACT_TYPE.spot })),
-  },
-  {
-    tab: 'contract',
-    load: (root) => searchItems(root, 'contract'),
-    open: (item, root) => root.navigate(tradePath(root, { symbol_name: item.symbol, contract_type: CONTRACT_TYPE.ubw })),
+    load: spotItems,
+    open: (item, root) => root.navigate(spotTradePath(root, item.symbol)),
   },
 ];

@@ -5,18 +5,46 @@ import { CONTRACT_TYPE, pairPathSegment, type MarketRow } from '../shared/types'
 export const SPOT_EXCHANGE_ROUTE = 'spot.exchange';
 /** Path of that page on a site without the spot plugin (spec §2). */
 export const SPOT_EXCHANGE_PATH = '/exchange/index';
-/** Path of a contract's trading screen (spec §2); no plugin provides it yet. */
-export const CONTRACT_SCREEN_PATH = '/exchange/full-contract';
+/**
+ * Route of the contract trading page, provided by a contracts plugin (the home page's product card links to the
+ * same name). It takes the pair (`BTC_USDT`) in `symbol`, as a `:symbol` segment or in the query. A site without
+ * it lists no contract markets.
+ */
+export const CONTRACT_EXCHANGE_ROUTE = 'contracts.exchange';
 
-/** The trading page of a market: spot pairs open the spot exchange page on that pair, contracts the contract screen. */
-export function tradePath(root: Pick<ShellRoot, 'href'>, market: Pick<MarketRow, 'symbol_name' | 'contract_type'>): string {
-  const pair = pairPathSegment(market.symbol_name);
-  if (market.contract_type !== CONTRACT_TYPE.spot) return `${CONTRACT_SCREEN_PATH}/${pair}`;
-  let page = SPOT_EXCHANGE_PATH;
+/** Any pair: the route may need `:symbol`, without which `href` throws even when the route exists. */
+const PROBE_PAIR = 'BTC_USDT';
+
+type HrefRoot = Pick<ShellRoot, 'href'>;
+
+function routeHref(root: HrefRoot, name: string, params?: Record<string, string>): string | null {
   try {
-    page = root.href(SPOT_EXCHANGE_ROUTE);
+    return root.href(name, params);
   } catch {
-    // A site without the spot plugin still links to the spec's path.
+    return null;
   }
-  return `${page}?symbol=${encodeURIComponent(pair)}`;
+}
+
+function contractHref(root: HrefRoot, pair: string): string | null {
+  return routeHref(root, CONTRACT_EXCHANGE_ROUTE, { symbol: pair });
+}
+
+/** True when a selected plugin provides the contract trading page; contract markets are shown only then. */
+export function tradesContracts(root: HrefRoot): boolean {
+  return contractHref(root, PROBE_PAIR) !== null;
+}
+
+/** The spot exchange page on a pair (`BTC/USDT`); a site without the spot plugin still links to the spec's path. */
+export function spotTradePath(root: HrefRoot, symbol: string): string {
+  const page = routeHref(root, SPOT_EXCHANGE_ROUTE) ?? SPOT_EXCHANGE_PATH;
+  return `${page}?symbol=${encodeURIComponent(pairPathSegment(symbol))}`;
+}
+
+/**
+ * The trading page of a market: spot pairs open the spot exchange page on that pair, contracts the contract
+ * trading page, or null on a site without one (where no contract market is shown).
+ */
+export function tradePath(root: HrefRoot, market: Pick<MarketRow, 'symbol_name' | 'contract_type'>): string | null {
+  if (market.contract_type === CONTRACT_TYPE.spot) return spotTradePath(root, market.symbol_name);
+  return contractHref(root, pairPathSegment(market.symbol_name));
 }

@@ -7,10 +7,12 @@ import { MARKETS_STORE } from './ids';
 
 /**
  * The plugin's store; loads the given market lists once the component mounts and keeps them live while it
- * stays mounted (the index topic for spot rows only, all_symbol_detail when contracts are shown).
+ * stays mounted (the index topic for spot rows only, all_symbol_detail when contracts are shown). Contracts are
+ * left out on a site that does not trade them.
  */
-export function useMarkets(...kinds: MarketKind[]): MarketsStore {
+export function useMarkets(...asked: MarketKind[]): MarketsStore {
   const store = useRoot().store<MarketsStore>(MARKETS_STORE);
+  const kinds = store.listed(asked);
   const key = kinds.join(',');
   useEffect(() => {
     const topic = kinds.includes('contract') ? MARKET_TOPICS.allSymbolDetail : MARKET_TOPICS.index;

@@ -39,8 +39,9 @@ export const MarketTable = observer(function MarketTable({ rows }: { rows: Marke
         <tbody>
           {rows.map((row) => {
             const key = rowKey(row);
+            const path = tradePath(root, row);
             return (
-              <tr key={key} data-symbol={row.symbol_name} className="mk-table__row" onClick={() => root.navigate(tradePath(root, row))}>
+              <tr key={key} data-symbol={row.symbol_name} className="mk-table__row" onClick={path === null ? undefined : () => root.navigate(path)}>
                 {memberId && (
                   <td className="mk-table__star">
                     <FavouriteStar watchlist={store.watchlist} memberId={memberId} row={row} />

@@ -7,7 +7,7 @@ import { useMemberWatchlist } from '../../shared/kit';
 import { DemoTag } from '../components/DemoTag';
 import { LoadState } from '../components/LoadState';
 import { MarketTable } from '../components/MarketTable';
-import { MARKET_TABS, type MarketsStore, type MarketTab } from '../markets-store';
+import type { MarketsStore, MarketTab } from '../markets-store';
 import { useMarkets } from '../use-markets';
 import '../markets.css';
 
@@ -32,7 +32,10 @@ const Favourites = observer(function Favourites({ store }: { store: MarketsStore
   return rows.length > 0 ? <MarketTable rows={rows} /> : null;
 });
 
-/** /market/main: every market in a table, by the member's favourites, spot, USDT-M and Coin-M; live while open. */
+/**
+ * /market/main: every market in a table, by the member's favourites, spot, USDT-M and Coin-M (the contract tabs
+ * only on a site that trades contracts); live while open.
+ */
 const MarketsPage = observer(function MarketsPage() {
   const { t } = useTranslation('markets');
   const store = useMarkets('spot', 'contract');
@@ -48,7 +51,7 @@ const MarketsPage = observer(function MarketsPage() {
         {shownDemo && <DemoTag />}
       </div>
       <Tabs type="line" activeKey={tab} onChange={(key) => setTab(key as MarketTab)}>
-        {MARKET_TABS.map((key) => (
+        {store.tabs.map((key) => (
           <TabPane key={key} itemKey={key} tab={t(TAB_TITLE_KEYS[key])} />
         ))}
       </Tabs>

@@ -2,6 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { page, plugin } from '../../../../core/web/testing/fixtures';
 import { renderShell } from '../../../../core/web/testing/render-shell';
 import { useMswServer } from '../../../../tests/support/msw-server';
 import homeManifest from '../../../home/plugin';
@@ -10,6 +11,7 @@ import manifest from '../../plugin';
 import webPlugin from '../index';
 import en from '../../../../locales/en/markets.json';
 import type { WatchlistItem } from '../../shared/types';
+import { CONTRACT_EXCHANGE_ROUTE } from '../trade-paths';
 import { CONTRACT_ROWS, envelope, initDataHandler, marketRow, SPOT_ROWS, tickerMessage, watchlistHandlers } from '../testing/market-rows';
 
 /** The home page's operator content (its sections are not what these tests look at). */
@@ -24,6 +26,13 @@ const plugins = [
   { manifest, web: webPlugin },
 ];
 const open = (path: string) => renderShell(path, { plugins, fetch: (input, init) => globalThis.fetch(input, init) });
+/** A contracts plugin's trading page, the route the markets plugin needs before it lists contracts. */
+const contractScreen = plugin('contracts', {
+  routes: [{ name: CONTRACT_EXCHANGE_ROUTE, path: '/exchange/full-contract/:symbol', layout: 'bare', page: page('contract screen') }],
+});
+/** The pages on a site that trades contracts. */
+const openWithContracts = (path: string) => renderShell(path, { plugins: [...plugins, contractScreen], fetch: (input, init) => globalThis.fetch(input, init) });
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
 function rowOf(symbol: string): HTMLElement {
   return document.querySelector<HTMLElement>(`tr[data-symbol="${symbol}"]`)!;
@@ -56,16 +65,31 @@ describe('markets page', () => {
     // 0.05 BTC × 67,250.15 = 3,362.5075, 0.051 BTC 3,429.757…; 12.5 BTC × 67,250.15 = 840,626.875 (shown truncated)
     expect(cells('ETH/BTC')).toEqual(['$3,362.50', '0.00%', '$3,429.75', '$3,295.25', '$840,626.87']);
     expect(cells('XYZ/FOO')).toEqual(['2.500000 FOO', '0.00%', '--', '--', '1,000.00 FOO']);
-    act(() => realtime.emit('all_symbol_detail', tickerMessage([{ ...SPOT_ROWS[0]!, close: '70000' }])));
+    act(() => realtime.emit('index', tickerMessage([{ ...SPOT_ROWS[0]!, close: '70000' }])));
     expect(cells('ETH/BTC')[0]).toBe('$3,500.00');
     act(() => root.setCurrency(EURO));
     expect(cells('ETH/BTC')[0]).toBe('€3,220.00');
   });
 
-  it('switches to the USDT-M and Coin-M contracts', async () => {
-    server.use(initDataHandler());
-    await open('/market/main');
+  it('offers no contract tab and loads no contract on a site without a contract trading page', async () => {
+    const counts: Record<string, number> = {};
+    server.use(initDataHandler(counts));
+    const { realtime } = await open('/market/main');
     await waitFor(() => expect(rowOf('BTC/USDT')).toBeTruthy());
+    expect(tabNames()).toEqual([en.tabFavourites, en.tabSpot]);
+    expect(screen.queryByText(en.tabUbw)).toBeNull();
+    expect(counts).toEqual({ spot: 1 });
+    expect(realtime.topics).toEqual(['index']);
+    for (const row of document.querySelectorAll<HTMLElement>('tr[data-symbol]')) {
+      expect(row.querySelector('.mk-pair-link')!.getAttribute('href')).toBe(`/exchange/index?symbol=${row.dataset.symbol!.replace('/', '_')}`);
+    }
+  });
+
+  it('switches to the USDT-M and Coin-M contracts on a site with a contract trading page', async () => {
+    server.use(initDataHandler());
+    await openWithContracts('/market/main');
+    await waitFor(() => expect(rowOf('BTC/USDT')).toBeTruthy());
+    expect(tabNames()).toEqual([en.tabFavourites, en.tabSpot, en.tabUbw, en.tabBbw]);
     fireEvent.click(screen.getByText('USDT-M'));
     await waitFor(() => expect(within(rowOf('BTC/USDT')).getByText('$67,262.40')).toBeTruthy());
     expect(rowOf('BTC/USD')).toBeNull();
@@ -88,7 +112,7 @@ describe('markets page', () => {
 describe('live markets page', () => {
   it('follows all_symbol_detail while open, shows a ticker as it arrives with the move colour, and stops when left', async () => {
     server.use(initDataHandler());
-    const { root, realtime } = await open('/market/main');
+    const { root, realtime } = await openWithContracts('/market/main');
     await waitFor(() => expect(rowOf('BTC/USDT')).toBeTruthy());
     expect(realtime.topics).toContain('all_symbol_detail');
     act(() => realtime.emit('all_symbol_detail', tickerMessage([{ ...SPOT_ROWS[0]!, close: '68000.5', zdf: '-0.4', demo: false }])));
@@ -109,15 +133,16 @@ describe('live markets page', () => {
     await waitFor(() => expect(realtime.topics).toEqual(['index']));
   });
 
-  it('opens the trading screen of a row', async () => {
+  it('opens the trading screen of a row: the spot exchange page, or the contract trading page the site has', async () => {
     server.use(initDataHandler());
-    const { root } = await open('/market/main');
+    const { root } = await openWithContracts('/market/main');
     await waitFor(() => expect(rowOf('BTC/USDT')).toBeTruthy());
     const navigated: string[] = [];
     root.navigate = (to: string) => void navigated.push(to);
     fireEvent.click(within(rowOf('XRP/USDT')).getByText('-1.12%'));
     fireEvent.click(screen.getByText('Coin-M'));
     await waitFor(() => expect(rowOf('BTC/USD')).toBeTruthy());
+    expect(rowOf('BTC/USD').querySelector('.mk-pair-link')!.getAttribute('href')).toBe('/exchange/full-contract/BTC_USD');
     fireEvent.click(within(rowOf('BTC/USD')).getByText('-0.50%'));
     expect(navigated).toEqual(['/exchange/index?symbol=XRP_USDT', '/exchange/full-contract/BTC_USD']);
   });
@@ -145,7 +170,7 @@ describe('favourites', () => {
   it('lets a member star markets and lists them in the Favourites tab', async () => {
     const items: WatchlistItem[] = [{ symbol_name: CONTRACT_ROWS[1]!.symbol_name, contract_type: 2 }];
     server.use(initDataHandler(), ...memberHandlers(items));
-    const { root } = await open('/market/main');
+    const { root } = await openWithContracts('/market/main');
     await act(() => root.session.login({ access_token: 'access', refresh_token: 'refresh', user_id: '7' }));
     const star = (symbol: string) => rowOf(symbol).querySelector<HTMLButtonElement>('.mk-star')!;
     await waitFor(() => expect(star('BTC/USDT')).toBeTruthy());
@@ -164,6 +189,19 @@ describe('favourites', () => {
     fireEvent.click(star('BTC/USDT'));
     await waitFor(() => expect(screen.getByText('Star a market to keep it here.')).toBeTruthy());
     expect(items).toEqual([]);
+  });
+
+  it('leaves a starred contract out on a site without a contract trading page', async () => {
+    const items: WatchlistItem[] = [
+      { symbol_name: CONTRACT_ROWS[1]!.symbol_name, contract_type: 2 },
+      { symbol_name: 'ETH/USDT', contract_type: 0 },
+    ];
+    server.use(initDataHandler(), ...memberHandlers(items));
+    const { root } = await open('/market/main');
+    await act(() => root.session.login({ access_token: 'access', refresh_token: 'refresh', user_id: '7' }));
+    await waitFor(() => expect(rowOf('ETH/USDT').querySelector('.mk-star')).toBeTruthy());
+    fireEvent.click(screen.getByText('Favourites'));
+    await waitFor(() => expect([...document.querySelectorAll<HTMLElement>('tr[data-symbol]')].map((row) => row.dataset.symbol)).toEqual(['ETH/USDT']));
   });
 });
 
@@ -200,6 +238,20 @@ describe('home market boards', () => {
     act(() => root.setCurrency(EURO));
     expect(within(board('gainers')).getByText('€0.14602240')).toBeTruthy();
     expect(screen.getByText('View all markets').getAttribute('href')).toBe('/market/main');
+  });
+
+  it('list spot markets only, each opening the spot exchange page, with or without a contract trading page', async () => {
+    for (const render of [open, openWithContracts]) {
+      const counts: Record<string, number> = {};
+      server.use(initDataHandler(counts));
+      const { view } = await render('/home/index');
+      await waitFor(() => expect(document.querySelector('[data-board="hot"] [data-symbol]')).toBeTruthy());
+      const links = [...document.querySelectorAll<HTMLElement>('.mk-board__row')].map((row) => row.querySelector('.mk-pair-link')!.getAttribute('href'));
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(link).toMatch(/^\/exchange\/index\?symbol=[A-Z]+_USDT$/);
+      expect(counts.contract).toBeUndefined();
+      view.unmount();
+    }
   });
 });
 
