@@ -47,13 +47,6 @@ export function floorToStep(value: string, step: string): string {
   return formatDecimal(minor - (minor % unit), scale);
 }
 
-/** −1, 0 or 1 as a is below, equal to or above b (non-negative decimal strings). */
-export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
-  const scale = Math.max(decimalsOf(a), decimalsOf(b));
-  const [x, y] = [parseDecimal(a, scale), parseDecimal(b, scale)];
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
 /** Whether a decimal string is greater than zero. */
 export function isPositive(value: string | null): value is string {
   return value !== null && /[1-9]/.test(value);

@@ -23,6 +23,7 @@ import {
 } from '../shared/types';
 import type { OrderDraft } from './order-form';
 import { placeOrderInput } from './order-form';
+import { fallbackQuoteScale } from './format';
 import type { BookGroup } from './order-book';
 import { RequestGuard, type GuardClock } from './request-guard';
 import { spotApi, TRADES_SHOWN } from './spot-api';
@@ -386,8 +387,9 @@ export class ExchangeStore {
     return this.balances.find((balance) => balance.currency === currency)?.available ?? '0';
   }
 
-  balanceScale(currency: string | undefined, fallback: number): number {
-    return this.balances.find((balance) => balance.currency === currency)?.scale ?? fallback;
+  /** Decimals of the market's quote currency: its balance's scale, or those of price × quantity signed out. */
+  quoteScale(market: SpotSymbol): number {
+    return this.balances.find((balance) => balance.currency === market.quote_symbol)?.scale ?? fallbackQuoteScale(market);
   }
 
   // ------------------------------------------------------------ market switching and loading

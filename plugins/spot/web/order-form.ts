@@ -1,8 +1,8 @@
 // The trade form's maths and the order it sends (spec: buyData / sellData), exact in decimal strings.
-import { divRound, formatDecimal, normalizeNumericInput, parseDecimal } from '../../../core/shared';
+import { compareDecimal, divRound, formatDecimal, normalizeNumericInput, parseDecimal } from '../../../core/shared';
 import { bandRefusalText, outsideBand, type BandRefusalText } from '../shared/price-band';
 import type { OrderSide, OrderType, PlaceOrderInput, SpotSymbol } from '../shared/types';
-import { compareDecimal, decimalsOf, divideDown, floorToStep, isPositive, minorAt, multiplyDown, readDecimal } from './decimal';
+import { decimalsOf, divideDown, floorToStep, isPositive, minorAt, multiplyDown, readDecimal } from './decimal';
 
 /** The percentage slider's marks. */
 export const PERCENT_MARKS = [25, 50, 75, 100] as const;

@@ -7,7 +7,7 @@ import { INVALID_NUMBER_DISPLAY, formatWithSeparators } from '../../../../core/s
 import { isHttpError, useRoot } from '../../../../core/web';
 import type { OrderSide, OrderType, SpotSymbol } from '../../shared/types';
 import type { ExchangeStore } from '../exchange-store';
-import { fallbackQuoteScale, formatFixed, formatQuote } from '../format';
+import { formatFixed, formatQuote } from '../format';
 import { isUnreachable, placedToast } from '../order-feedback';
 import { orderMarket } from './order-labels';
 import {
@@ -58,7 +58,7 @@ export const OrderForm = observer(function OrderForm({ store, market, side, type
   const [percent, setPercent] = useState(0);
   const [busy, setBusy] = useState(false);
   const spendCurrency = side === 'buy' ? market.quote_symbol : market.coin_symbol;
-  const quoteScale = store.balanceScale(market.quote_symbol, fallbackQuoteScale(market));
+  const quoteScale = store.quoteScale(market);
   const available = store.available(spendCurrency);
   const id = (field: DraftField) => `spot-${side}-${field}`;
   const percentUsable = canUsePercent(root.session.isLogin, available);

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useRoot } from '../../../../core/web';
 import type { ExchangeStore } from '../exchange-store';
-import { fallbackQuoteScale, formatChange, formatCompact, formatFixed, quoteDecimals, trendOf } from '../format';
+import { formatChange, formatCompact, formatFixed, quoteDecimals, trendOf } from '../format';
 
 /** Marks a screen whose prices come from the demo market maker (site features.demo). */
 export function SpotDemoTag() {
@@ -47,7 +47,7 @@ export const PairHeader = observer(function PairHeader({ store }: { store: Excha
     {
       key: 'amount',
       label: t('turnover24h', { coin: market.quote_symbol }),
-      value: formatCompact(ticker?.amount, quoteDecimals(market, store.balanceScale(market.quote_symbol, fallbackQuoteScale(market)))),
+      value: formatCompact(ticker?.amount, quoteDecimals(market, store.quoteScale(market))),
     },
   ];
   return (
